@@ -1,0 +1,13 @@
+#pragma once
+#include <string>
+#include <vector>
+
+namespace blindspot::bench {
+
+struct RaycastBenchOptions {
+    std::vector<std::string> presets = {"hdl64e", "squeezeseg-front", "matlab-default"};
+    int repeats = 15;
+};
+int runRaycastBench(const RaycastBenchOptions& options);
+
+}  // namespace blindspot::bench

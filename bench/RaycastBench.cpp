@@ -1,0 +1,56 @@
+// bench raycast: the full scan pipeline against raw rtcIntersect16 on the same rays.
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <thread>
+#include <vector>
+
+#include "bench/BenchScenes.hpp"
+#include "bench/Benches.hpp"
+#include "core/Mounting.hpp"
+
+namespace blindspot::bench {
+namespace {
+
+template <typename F>
+double medianSeconds(int repeats, F run) {
+    std::vector<double> t;
+    for (int i = 0; i < repeats; ++i) {
+        const auto start = std::chrono::steady_clock::now();
+        run();
+        t.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+    }
+    std::sort(t.begin(), t.end());
+    return t[t.size() / 2];
+}
+
+}  // namespace
+
+int runRaycastBench(const RaycastBenchOptions& opt) {
+    std::size_t triangles = 0;
+    const RayScene scene = makeRaycastBenchScene(&triangles);
+    Pose sensor;
+    sensor.translation_m = {0.0, 0.0, 1.73};
+    const Eigen::Isometry3d world_from_sensor = sensor.parentFromLocal();
+    const int cores = int(std::max(1u, std::thread::hardware_concurrency()));
+    std::printf("bench raycast: %zu triangles (instanced), %d cores\n", triangles, cores);
+    std::printf("%-18s %7s %9s %12s %12s %7s\n", "lidar", "threads", "rays", "pipeline", "raw",
+                "ratio");
+    for (const std::string& preset : opt.presets) {
+        const LidarSpec spec = lidarPreset(preset);
+        const double rays = double(spec.rows()) * spec.cols();
+        for (int threads : {1, cores}) {
+            const CastOptions cast{threads};
+            castScan(scene, spec, world_from_sensor, cast);  // warm-up
+            const double t_pipe = medianSeconds(opt.repeats, [&] { castScan(scene, spec, world_from_sensor, cast); });
+            const double t_raw = medianSeconds(opt.repeats, [&] { castRawPackets(scene, spec, world_from_sensor, cast); });
+            std::printf("%-18s %7d %9.0f %7.2f Mr/s %7.2f Mr/s %7.3f\n", preset.c_str(), threads, rays,
+                        rays / t_pipe / 1e6, rays / t_raw / 1e6, t_raw / t_pipe);
+            if (threads == cores) break;
+        }
+    }
+    std::printf("ratio = pipeline Mrays/s / raw Embree Mrays/s (target >= 0.9)\n");
+    return 0;
+}
+
+}  // namespace blindspot::bench

@@ -1,0 +1,25 @@
+// bench: prints speed figures. Never part of the test suite.
+#include <CLI/CLI.hpp>
+#include <iostream>
+
+#include "bench/Benches.hpp"
+#include "core/Error.hpp"
+
+int main(int argc, char** argv) {
+    CLI::App app{"blindspot benchmarks"};
+    app.require_subcommand(1);
+    blindspot::bench::RaycastBenchOptions raycast;
+    CLI::App* rc = app.add_subcommand("raycast", "Scan pipeline vs raw Embree rtcIntersect16");
+    rc->add_option("--preset", raycast.presets, "LiDAR presets to cast")->capture_default_str();
+    rc->add_option("--repeats", raycast.repeats, "Timed repetitions (median reported)");
+    rc->callback([&] { blindspot::bench::runRaycastBench(raycast); });
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError& e) {
+        return app.exit(e);
+    } catch (const blindspot::Error& e) {
+        std::cerr << "error: " << e.what() << "\n";
+        return 3;
+    }
+    return 0;
+}

@@ -1,0 +1,28 @@
+#pragma once
+// A "learning map" in SemanticKITTI's sense: palette ids -> a model's training classes.
+//
+// JSON: {"classes": ["unknown", "car", ...],
+//        "map": {"vehicle": 1, "10": 1, ...},     // palette name or id -> class index
+//        "default_class": 0}                        // class of every unmapped id
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/Json.hpp"
+
+namespace blindspot {
+
+struct LearningMap {
+    std::vector<std::string> classes;
+    std::vector<std::uint8_t> class_of_label;  ///< 65536 entries, indexed by palette id
+    int default_class = 0;
+
+    int classOf(std::uint16_t palette_id) const { return class_of_label[palette_id]; }
+};
+
+LearningMap learningMapFromJson(const JsonObject& json);
+LearningMap loadLearningMap(const std::string& path);
+/// SqueezeSeg's KITTI classes: unknown, car (vehicle), pedestrian, cyclist (bicyclist).
+LearningMap squeezeSegLearningMap();
+
+}  // namespace blindspot

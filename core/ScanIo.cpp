@@ -1,0 +1,272 @@
+#include "core/ScanIo.hpp"
+
+#include <cstring>
+#include <filesystem>
+#include <limits>
+#include <sstream>
+
+#include "core/AtomicFile.hpp"
+#include "core/Error.hpp"
+
+namespace blindspot {
+namespace {
+
+template <typename T>
+void put(std::string& out, T value) {
+    char bytes[sizeof(T)];
+    std::memcpy(bytes, &value, sizeof(T));
+    out.append(bytes, sizeof(T));
+}
+
+template <typename T>
+T get(const char* p) {
+    T value;
+    std::memcpy(&value, p, sizeof(T));
+    return value;
+}
+
+struct PcdField {
+    std::string name;
+    int size = 4;
+    char type = 'F';
+    int count = 1;
+    std::size_t offset = 0;
+};
+
+double fieldValue(const PcdField& f, const char* p) {
+    if (f.type == 'F') return f.size == 8 ? get<double>(p) : get<float>(p);
+    if (f.type == 'U') {
+        switch (f.size) {
+            case 1: return get<std::uint8_t>(p);
+            case 2: return get<std::uint16_t>(p);
+            case 4: return get<std::uint32_t>(p);
+            default: return double(get<std::uint64_t>(p));
+        }
+    }
+    switch (f.size) {
+        case 1: return get<std::int8_t>(p);
+        case 2: return get<std::int16_t>(p);
+        case 4: return get<std::int32_t>(p);
+        default: return double(get<std::int64_t>(p));
+    }
+}
+
+std::vector<std::string> words(const std::string& line) {
+    std::istringstream s(line);
+    std::vector<std::string> out;
+    for (std::string w; s >> w;) out.push_back(w);
+    return out;
+}
+
+[[noreturn]] void failPcdHeader(const std::string& path, int line_no, const std::string& what) {
+    throw FileError(path, "PCD header line " + std::to_string(line_no) + ": " + what);
+}
+
+struct PcdHeader {
+    std::vector<PcdField> fields;
+    int width = 0, height = 0;
+    std::size_t points = 0, point_bytes = 0;
+    std::string data;
+    std::size_t data_offset = 0;
+};
+
+PcdHeader parsePcdHeader(const std::string& path, const std::string& bytes) {
+    PcdHeader h;
+    std::size_t pos = 0;
+    int line_no = 0;
+    auto fail = [&](const std::string& what) { failPcdHeader(path, line_no, what); };
+    while (h.data.empty()) {
+        const std::size_t end = bytes.find('\n', pos);
+        if (end == std::string::npos) fail("header ends before a DATA line");
+        const std::string line = bytes.substr(pos, end - pos);
+        pos = end + 1;
+        ++line_no;
+        const auto w = words(line);
+        if (w.empty() || w[0][0] == '#') continue;
+        const std::string& key = w[0];
+        auto numberAt = [&](std::size_t i) {
+            try {
+                return std::stoll(w.at(i));
+            } catch (const std::exception&) {
+                failPcdHeader(path, line_no, "expected a number in " + key);
+            }
+        };
+        if (key == "FIELDS") {
+            for (std::size_t i = 1; i < w.size(); ++i) h.fields.push_back({w[i]});
+        } else if (key == "SIZE" || key == "COUNT" || key == "TYPE") {
+            if (w.size() != h.fields.size() + 1) fail(key + " must list one entry per field");
+            for (std::size_t i = 1; i < w.size(); ++i) {
+                PcdField& f = h.fields[i - 1];
+                if (key == "SIZE") f.size = int(numberAt(i));
+                if (key == "COUNT") f.count = int(numberAt(i));
+                if (key == "TYPE") f.type = w[i][0];
+            }
+        } else if (key == "WIDTH") {
+            h.width = int(numberAt(1));
+        } else if (key == "HEIGHT") {
+            h.height = int(numberAt(1));
+        } else if (key == "POINTS") {
+            h.points = std::size_t(numberAt(1));
+        } else if (key == "DATA") {
+            if (w.size() < 2) fail("DATA needs ascii or binary");
+            h.data = w[1];
+        } else if (key != "VERSION" && key != "VIEWPOINT") {
+            fail("unknown header key " + key);
+        }
+    }
+    if (h.data != "ascii" && h.data != "binary")
+        fail("DATA " + h.data + " is not supported (expected ascii or binary)");
+    if (h.width <= 0 || h.height <= 0) fail("WIDTH and HEIGHT must be positive");
+    if (h.points != std::size_t(h.width) * h.height) fail("POINTS must equal WIDTH x HEIGHT");
+    for (auto& f : h.fields) {
+        const bool size_ok = f.size == 1 || f.size == 2 || f.size == 4 || f.size == 8;
+        if (!size_ok || (f.type != 'F' && f.type != 'U' && f.type != 'I') || f.count < 1)
+            fail("field " + f.name + " has an unsupported SIZE/TYPE/COUNT");
+        f.offset = h.point_bytes;
+        h.point_bytes += std::size_t(f.size) * f.count;
+    }
+    h.data_offset = pos;
+    return h;
+}
+
+const PcdField* findField(const PcdHeader& h, const std::string& name) {
+    for (const auto& f : h.fields)
+        if (f.name == name) return &f;
+    return nullptr;
+}
+
+}  // namespace
+
+PointList validPoints(const ScanGrid& scan) {
+    PointList points;
+    for (std::size_t i = 0; i < scan.cellCount(); ++i) {
+        if (!scan.valid(i)) continue;
+        points.xyzi.insert(points.xyzi.end(), {scan.xyz_sensor_m[3 * i], scan.xyz_sensor_m[3 * i + 1],
+                                               scan.xyz_sensor_m[3 * i + 2], scan.reflectivity[i]});
+        points.label.push_back(scan.label[i]);
+        points.instance.push_back(scan.instance[i]);
+    }
+    return points;
+}
+
+std::string encodeKittiBin(const PointList& points) {
+    std::string out;
+    out.reserve(points.xyzi.size() * 4);
+    for (float v : points.xyzi) put(out, v);
+    return out;
+}
+
+std::string encodeSemanticKittiLabel(const PointList& points) {
+    std::string out;
+    out.reserve(points.label.size() * 4);
+    for (std::size_t i = 0; i < points.label.size(); ++i)
+        put(out, std::uint32_t(points.label[i]) | (std::uint32_t(points.instance[i]) << 16));
+    return out;
+}
+
+std::string encodeOrganisedPcd(const ScanGrid& scan) {
+    std::ostringstream header;
+    header << "# .PCD v0.7 - blindspot organised scan, sensor frame (ISO 8855, metres)\n"
+           << "VERSION 0.7\nFIELDS x y z intensity label instance\nSIZE 4 4 4 4 4 4\n"
+           << "TYPE F F F F U U\nCOUNT 1 1 1 1 1 1\nWIDTH " << scan.cols() << "\nHEIGHT "
+           << scan.rows() << "\nVIEWPOINT 0 0 0 1 0 0 0\nPOINTS " << scan.cellCount()
+           << "\nDATA binary\n";
+    std::string out = header.str();
+    out.reserve(out.size() + scan.cellCount() * 24);
+    for (std::size_t i = 0; i < scan.cellCount(); ++i) {
+        for (int k = 0; k < 3; ++k) put(out, scan.xyz_sensor_m[3 * i + k]);
+        put(out, scan.reflectivity[i]);
+        put(out, std::uint32_t(scan.label[i]));
+        put(out, std::uint32_t(scan.instance[i]));
+    }
+    return out;
+}
+
+std::string encodePly(const PointList& points) {
+    std::ostringstream header;
+    header << "ply\nformat binary_little_endian 1.0\ncomment blindspot scan, sensor frame (ISO 8855, m)\n"
+           << "element vertex " << points.size() << "\nproperty float x\nproperty float y\n"
+           << "property float z\nproperty float intensity\nproperty ushort label\n"
+           << "property ushort instance\nend_header\n";
+    std::string out = header.str();
+    for (std::size_t i = 0; i < points.size(); ++i) {
+        for (int k = 0; k < 4; ++k) put(out, points.xyzi[4 * i + k]);
+        put(out, points.label[i]);
+        put(out, points.instance[i]);
+    }
+    return out;
+}
+
+PointList readKittiScan(const std::string& bin_path, const std::string& label_path) {
+    const std::string bin = readFileBytes(bin_path);
+    if (bin.size() % 16 != 0)
+        throw FileError(bin_path, "size " + std::to_string(bin.size()) +
+                                      " is not a multiple of 16 bytes (4 float32 per point)");
+    PointList points;
+    points.xyzi.resize(bin.size() / 4);
+    std::memcpy(points.xyzi.data(), bin.data(), bin.size());
+    if (label_path.empty()) return points;
+    const std::string labels = readFileBytes(label_path);
+    if (labels.size() != points.size() * 4)
+        throw FileError(label_path, "holds " + std::to_string(labels.size() / 4) + " labels but " +
+                                        bin_path + " holds " + std::to_string(points.size()) + " points");
+    for (std::size_t i = 0; i < points.size(); ++i) {
+        const auto v = get<std::uint32_t>(labels.data() + 4 * i);
+        points.label.push_back(std::uint16_t(v & 0xFFFFu));
+        points.instance.push_back(std::uint16_t(v >> 16));
+    }
+    return points;
+}
+
+OrganisedCloud readPcd(const std::string& path) {
+    const std::string bytes = readFileBytes(path);
+    const PcdHeader h = parsePcdHeader(path, bytes);
+    const PcdField* fx = findField(h, "x");
+    const PcdField* fy = findField(h, "y");
+    const PcdField* fz = findField(h, "z");
+    if (!fx || !fy || !fz) throw FileError(path, "PCD needs fields x, y and z");
+    const PcdField* fi = findField(h, "intensity");
+    const PcdField* fl = findField(h, "label");
+    const PcdField* fn = findField(h, "instance");
+
+    OrganisedCloud cloud;
+    cloud.width = h.width;
+    cloud.height = h.height;
+    std::vector<double> row(h.fields.size());
+    std::istringstream ascii(h.data == "ascii" ? bytes.substr(h.data_offset) : std::string());
+    if (h.data == "binary" && bytes.size() - h.data_offset < h.points * h.point_bytes)
+        throw FileError(path, "binary data is shorter than POINTS x point size");
+    auto value = [&](std::size_t p, const PcdField* f) {
+        if (h.data == "binary") return fieldValue(*f, bytes.data() + h.data_offset + p * h.point_bytes + f->offset);
+        return row[std::size_t(f - h.fields.data())];
+    };
+    for (std::size_t p = 0; p < h.points; ++p) {
+        if (h.data == "ascii") {
+            for (auto& v : row) {
+                std::string word;
+                if (!(ascii >> word)) throw FileError(path, "ascii data ends at point " + std::to_string(p));
+                v = (word == "nan" || word == "NaN") ? std::numeric_limits<double>::quiet_NaN()
+                                                     : std::strtod(word.c_str(), nullptr);
+            }
+        }
+        cloud.xyz.insert(cloud.xyz.end(), {float(value(p, fx)), float(value(p, fy)), float(value(p, fz))});
+        if (fi) cloud.intensity.push_back(float(value(p, fi)));
+        if (fl) cloud.label.push_back(std::uint32_t(value(p, fl)));
+        if (fn) cloud.instance.push_back(std::uint32_t(value(p, fn)));
+    }
+    return cloud;
+}
+
+void writeScanFiles(const ScanGrid& scan, const std::string& dir) {
+    std::error_code ec;
+    std::filesystem::create_directories(dir, ec);
+    if (ec) throw FileError(dir, "cannot create directory: " + ec.message());
+    const PointList points = validPoints(scan);
+    const std::filesystem::path base(dir);
+    writeFileAtomic((base / "scan.bin").string(), encodeKittiBin(points));
+    writeFileAtomic((base / "scan.label").string(), encodeSemanticKittiLabel(points));
+    writeFileAtomic((base / "scan.pcd").string(), encodeOrganisedPcd(scan));
+    writeFileAtomic((base / "scan.ply").string(), encodePly(points));
+}
+
+}  // namespace blindspot

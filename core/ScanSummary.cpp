@@ -1,0 +1,37 @@
+#include "core/ScanSummary.hpp"
+
+#include <map>
+
+#include "core/PoseJson.hpp"
+
+namespace blindspot {
+
+nlohmann::json scanSummaryJson(const ScanGrid& scan) {
+    std::map<int, std::size_t> per_label, per_instance;
+    for (std::size_t i = 0; i < scan.cellCount(); ++i) {
+        if (!scan.valid(i)) continue;
+        ++per_label[scan.label[i]];
+        if (scan.instance[i] != 0) ++per_instance[scan.instance[i]];
+    }
+    nlohmann::json labels = nlohmann::json::object(), instances = nlohmann::json::object();
+    for (const auto& [id, n] : per_label) labels[std::to_string(id)] = n;
+    for (const auto& [id, n] : per_instance) instances[std::to_string(id)] = n;
+
+    nlohmann::json pose = poseToJson(Pose::fromIsometry(scan.world_from_sensor));
+    nlohmann::json matrix = nlohmann::json::array();
+    for (int r = 0; r < 4; ++r)
+        for (int c = 0; c < 4; ++c) matrix.push_back(scan.world_from_sensor.matrix()(r, c));
+    pose["matrix_row_major"] = matrix;
+
+    return {{"lidar", lidarSpecToJson(scan.spec)},
+            {"rows", scan.rows()},
+            {"cols", scan.cols()},
+            {"cells", scan.cellCount()},
+            {"valid_points", scan.validCount()},
+            {"scan_duration_s", 1.0 / scan.spec.scan_frequency_hz},
+            {"world_from_sensor", pose},
+            {"points_per_label", labels},
+            {"points_per_instance", instances}};
+}
+
+}  // namespace blindspot

@@ -1,0 +1,157 @@
+#include "scenes/PrimitiveScene.hpp"
+
+#include "core/PoseJson.hpp"
+
+namespace blindspot {
+namespace {
+
+double positive(const JsonObject& j, const std::string& key) {
+    const double v = j.number(key);
+    if (!(v > 0.0)) j.fail(key, "must be > 0, got " + std::to_string(v));
+    return v;
+}
+
+std::vector<double> positiveList(const JsonObject& j, const std::string& key, std::size_t n) {
+    const auto v = j.numbers(key);
+    if (v.size() != n) j.fail(key, "expected " + std::to_string(n) + " numbers");
+    for (double x : v)
+        if (!(x > 0.0)) j.fail(key, "every size must be > 0");
+    return v;
+}
+
+std::uint16_t labelFromJson(const JsonObject& j, const std::string& key) {
+    const auto& v = j.raw(key);
+    int id = -1;
+    if (v.is_string()) id = paletteIdFromName(v.get<std::string>());
+    if (v.is_number_integer() && v.get<int>() >= 0 && v.get<int>() <= 65535) id = v.get<int>();
+    if (id < 0) j.fail(key, "expected a palette name (e.g. \"vehicle\") or an id in [0, 65535]");
+    return std::uint16_t(id);
+}
+
+TriangleMesh meshFromJson(const JsonObject& j) {
+    TriangleMesh mesh;
+    const auto& vertices = j.raw("vertices_m");
+    const auto& triangles = j.raw("triangles");
+    if (!vertices.is_array() || vertices.empty()) j.fail("vertices_m", "expected [[x, y, z], ...]");
+    if (!triangles.is_array() || triangles.empty()) j.fail("triangles", "expected [[i, j, k], ...]");
+    for (std::size_t i = 0; i < vertices.size(); ++i) {
+        const auto& v = vertices[i];
+        if (!v.is_array() || v.size() != 3 || !v[0].is_number() || !v[1].is_number() || !v[2].is_number())
+            throw ConfigError(j.file(), j.pathOf("vertices_m") + "/" + std::to_string(i), "expected [x, y, z]");
+        mesh.vertices_m.emplace_back(v[0].get<float>(), v[1].get<float>(), v[2].get<float>());
+    }
+    for (std::size_t i = 0; i < triangles.size(); ++i) {
+        const auto& t = triangles[i];
+        bool ok = t.is_array() && t.size() == 3;
+        for (std::size_t k = 0; ok && k < 3; ++k)
+            ok = t[k].is_number_integer() && t[k].get<long>() >= 0 && t[k].get<long>() < long(vertices.size());
+        if (!ok)
+            throw ConfigError(j.file(), j.pathOf("triangles") + "/" + std::to_string(i),
+                              "expected 3 vertex indices in [0, " + std::to_string(vertices.size() - 1) + "]");
+        mesh.triangles.emplace_back(t[0].get<int>(), t[1].get<int>(), t[2].get<int>());
+    }
+    return mesh;
+}
+
+TriangleMesh shapeFromJson(const JsonObject& j) {
+    const std::string type = j.string("type");
+    if (type == "plane") {
+        const auto s = positiveList(j, "size_m", 2);
+        return makePlane(s[0], s[1], j.integer("cells", 1));
+    }
+    if (type == "box") {
+        const auto s = positiveList(j, "size_m", 3);
+        return makeBox(s[0], s[1], s[2]);
+    }
+    if (type == "cylinder")
+        return makeCylinder(positive(j, "radius_m"), positive(j, "height_m"), j.integer("segments", 32));
+    if (type == "sphere")
+        return makeSphere(positive(j, "radius_m"), j.integer("rings", 16), j.integer("segments", 32));
+    if (type == "mesh") return meshFromJson(j);
+    j.fail("type", "expected plane, box, cylinder, sphere or mesh, got \"" + type + "\"");
+}
+
+void addObject(RayScene& scene, const JsonObject& j) {
+    const TriangleMesh mesh = shapeFromJson(j);
+    MeshInstance inst;
+    inst.world_from_mesh = j.has("pose") ? poseFromJson(j.object("pose")).parentFromLocal()
+                                         : Eigen::Isometry3d::Identity();
+    SurfaceMaterial material;
+    if (j.has("material") && j.has("label")) j.fail("label", "give either label or material, not both");
+    if (j.has("material")) material = materialFromJson(j.object("material"));
+    if (j.has("label")) material.label = labelFromJson(j, "label");
+    const int instance = j.integer("instance", 0);
+    if (instance < 0 || instance > 65535) j.fail("instance", "must lie in [0, 65535]");
+    inst.instance_id = std::uint16_t(instance);
+    inst.part_materials.assign(1, material);
+    j.rejectUnknownKeys();
+    inst.mesh = scene.addMesh(mesh);
+    scene.addInstance(inst);
+}
+
+SensorMounting mountingFromJson(const JsonObject& j) {
+    SensorMounting m;
+    const std::string parent = j.string("parent", "ego");
+    if (parent == "scene_origin") {
+        m.parent = MountParent::SceneOrigin;
+        m.location = "origin";
+    } else if (parent != "ego") {
+        j.fail("parent", "expected \"ego\" or \"scene_origin\", got \"" + parent + "\"");
+    }
+    m.location = j.string("location", m.location);
+    if (j.has("offset")) m.offset = poseFromJson(j.object("offset"));
+    j.rejectUnknownKeys();
+    return m;
+}
+
+}  // namespace
+
+SurfaceMaterial materialFromJson(const JsonObject& j) {
+    SurfaceMaterial m;
+    if (j.has("label")) m.label = labelFromJson(j, "label");
+    m.nir_reflectance = float(j.number("nir_reflectance", m.nir_reflectance));
+    m.specular = float(j.number("specular", m.specular));
+    m.shininess = float(j.number("shininess", m.shininess));
+    if (m.nir_reflectance < 0 || m.nir_reflectance > 1) j.fail("nir_reflectance", "must lie in [0, 1]");
+    if (m.specular < 0 || m.specular > 1) j.fail("specular", "must lie in [0, 1]");
+    if (!(m.shininess >= 1)) j.fail("shininess", "must be >= 1");
+    j.rejectUnknownKeys();
+    return m;
+}
+
+Eigen::Isometry3d PrimitiveScene::worldFromSensor(double sensor_pitch_deg) const {
+    return tiltSensor(blindspot::worldFromSensor(mounting, ego, world_from_ego), sensor_pitch_deg);
+}
+
+PrimitiveScene primitiveSceneFromJson(const JsonObject& j, int build_threads) {
+    PrimitiveScene scene{RayScene(build_threads), EgoVehicle{}, Pose{}, SensorMounting{}};
+    if (j.has("ego")) {
+        const JsonObject ego = j.object("ego");
+        if (ego.has("pose")) scene.world_from_ego = poseFromJson(ego.object("pose"));
+        scene.ego.length_m = ego.number("length_m", scene.ego.length_m);
+        scene.ego.width_m = ego.number("width_m", scene.ego.width_m);
+        scene.ego.height_m = ego.number("height_m", scene.ego.height_m);
+        scene.ego.roof_mount_height_m = ego.number("roof_mount_height_m", scene.ego.roof_mount_height_m);
+        ego.rejectUnknownKeys();
+    }
+    if (j.has("sensor")) scene.mounting = mountingFromJson(j.object("sensor"));
+    try {
+        parentFromSensor(scene.mounting, scene.ego);
+    } catch (const ConfigError&) {
+        throw ConfigError(j.file(), "/sensor/location",
+                          "unknown or disallowed mounting location \"" + scene.mounting.location + "\"");
+    }
+    const auto objects = j.objects("objects");
+    if (objects.empty()) j.fail("objects", "expected at least one object");
+    for (const auto& object : objects) addObject(scene.geometry, object);
+    j.rejectUnknownKeys();
+    scene.geometry.commit();
+    return scene;
+}
+
+PrimitiveScene loadPrimitiveScene(const std::string& path, int build_threads) {
+    const nlohmann::json json = readJsonFile(path);
+    return primitiveSceneFromJson(JsonObject(json, path, ""), build_threads);
+}
+
+}  // namespace blindspot

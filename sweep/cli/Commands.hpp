@@ -1,0 +1,10 @@
+#pragma once
+// One file per subcommand; each registers itself on the app with setup<Name>Command.
+#include <CLI/CLI.hpp>
+
+namespace blindspot::cli {
+
+void setupScanCommand(CLI::App& app);
+void setupLidarCommand(CLI::App& app);
+
+}  // namespace blindspot::cli
