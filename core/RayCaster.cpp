@@ -4,6 +4,7 @@
 
 #include <atomic>
 #include <cmath>
+#include <limits>
 #include <string>
 #include <thread>
 
@@ -289,13 +290,34 @@ std::optional<RayHit> RayScene::intersect(const Eigen::Vector3d& origin_world_m,
 
 ScanGrid castScan(const RayScene& scene, const LidarSpec& spec,
                   const Eigen::Isometry3d& world_from_sensor, const CastOptions& options) {
+    ScanGrid scan;
+    castScanInto(scene, spec, world_from_sensor, options, scan);
+    return scan;
+}
+
+void castScanInto(const RayScene& scene, const LidarSpec& spec,
+                  const Eigen::Isometry3d& world_from_sensor, const CastOptions& options,
+                  ScanGrid& scan) {
     const RayScene::Impl& s = scene.impl();
     requireCommitted(s);
-    ScanGrid scan = makeEmptyScan(spec, world_from_sensor);
+    const std::size_t cells = std::size_t(spec.rows()) * spec.cols();
+    if (scan.range_m.size() != cells) {
+        scan = makeEmptyScan(spec, world_from_sensor);
+    } else {
+        scan.spec = spec;
+        scan.world_from_sensor = world_from_sensor;
+    }
     const BeamTable beams(spec, world_from_sensor);
     const int cols = spec.cols();
     const double res = spec.range_resolution_m;
+    const double inv_res = 1.0 / res;
+    const float nan = std::numeric_limits<float>::quiet_NaN();
     const InstanceShading* shading = s.shading.data();
+    float* xyz = scan.xyz_sensor_m.data();
+    float* range_out = scan.range_m.data();
+    float* refl_out = scan.reflectivity.data();
+    std::uint16_t* label_out = scan.label.data();
+    std::uint16_t* inst_out = scan.instance.data();
 
     forEachRow(spec.rows(), options.threads, [&](int row) {
         RTCIntersectContext context;
@@ -306,9 +328,16 @@ ScanGrid castScan(const RayScene& scene, const LidarSpec& spec,
         for (int col0 = 0; col0 < cols; col0 += kPacket) {
             fillPacket(beams, row, col0, cols, rh, valid);
             rtcIntersect16(valid, s.top, &context, &rh);
-            for (int k = 0; k < kPacket && col0 + k < cols; ++k) {
-                if (rh.hit.geomID[k] == RTC_INVALID_GEOMETRY_ID) continue;
-                const std::size_t cell = std::size_t(row) * cols + col0 + k;
+            const int lanes = std::min(kPacket, cols - col0);
+            const std::size_t cell0 = std::size_t(row) * cols + col0;
+            for (int k = 0; k < lanes; ++k) {
+                const std::size_t cell = cell0 + k;
+                if (rh.hit.geomID[k] == RTC_INVALID_GEOMETRY_ID) {
+                    xyz[3 * cell] = xyz[3 * cell + 1] = xyz[3 * cell + 2] = nan;
+                    range_out[cell] = refl_out[cell] = nan;
+                    label_out[cell] = inst_out[cell] = 0;
+                    continue;
+                }
                 const InstanceShading& sh = shading[rh.hit.instID[0][k]];
                 const unsigned prim = rh.hit.primID[k];
                 const SurfaceMaterial& mat = sh.materials[sh.triangle_part ? sh.triangle_part[prim] : 0];
@@ -319,21 +348,22 @@ ScanGrid castScan(const RayScene& scene, const LidarSpec& spec,
                 const float nz = n[6] * gx + n[7] * gy + n[8] * gz;
                 const float dot = nx * rh.ray.dir_x[k] + ny * rh.ray.dir_y[k] + nz * rh.ray.dir_z[k];
                 const float cos_incidence = std::fabs(dot) / std::sqrt(nx * nx + ny * ny + nz * nz);
-
-                const float range = float(std::nearbyint(double(rh.ray.tfar[k]) / res) * res);
+                // Quantise to the range resolution, rounding to the nearest step. t >= 0, so the
+                // truncating conversion of t + 0.5 rounds; it inlines, unlike std::nearbyint.
+                const auto steps = std::int64_t(double(rh.ray.tfar[k]) * inv_res + 0.5);
+                const float range = float(double(steps) * res);
                 float d[3];
                 beams.sensorDir(row, col0 + k, d);
-                scan.xyz_sensor_m[3 * cell + 0] = d[0] * range;
-                scan.xyz_sensor_m[3 * cell + 1] = d[1] * range;
-                scan.xyz_sensor_m[3 * cell + 2] = d[2] * range;
-                scan.range_m[cell] = range;
-                scan.reflectivity[cell] = phongReflectivity(mat, cos_incidence);
-                scan.label[cell] = mat.label;
-                scan.instance[cell] = sh.instance_id;
+                xyz[3 * cell + 0] = d[0] * range;
+                xyz[3 * cell + 1] = d[1] * range;
+                xyz[3 * cell + 2] = d[2] * range;
+                range_out[cell] = range;
+                refl_out[cell] = phongReflectivity(mat, cos_incidence);
+                label_out[cell] = mat.label;
+                inst_out[cell] = sh.instance_id;
             }
         }
     });
-    return scan;
 }
 
 std::size_t castRawPackets(const RayScene& scene, const LidarSpec& spec,

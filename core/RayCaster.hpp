@@ -79,6 +79,12 @@ struct CastOptions {
 ScanGrid castScan(const RayScene& scene, const LidarSpec& spec,
                   const Eigen::Isometry3d& world_from_sensor, const CastOptions& options = {});
 
+/// As castScan, but reuses `scan`'s buffers when its grid already has the right size (a sweep
+/// casts thousands of scans of one spec). Every cell is overwritten.
+void castScanInto(const RayScene& scene, const LidarSpec& spec,
+                  const Eigen::Isometry3d& world_from_sensor, const CastOptions& options,
+                  ScanGrid& scan);
+
 /// The same rays through rtcIntersect16 and nothing else, for the benchmark. Returns the hit count.
 std::size_t castRawPackets(const RayScene& scene, const LidarSpec& spec,
                            const Eigen::Isometry3d& world_from_sensor,
