@@ -46,7 +46,7 @@ struct SurfaceMaterial {
     std::uint16_t label = label::kNone;
     float nir_reflectance = 0.5f;  ///< diffuse (Lambertian) albedo at 905 nm, [0, 1]
     float specular = 0.0f;         ///< Phong specular weight, [0, 1]
-    float shininess = 16.0f;       ///< Phong exponent, >= 1
+    float shininess = 16.0f;       ///< Phong exponent, >= 1, used as an integer (rounded down)
 };
 
 /// Phong reflectivity for a monostatic LiDAR; cos_incidence in [0, 1].

@@ -1,0 +1,143 @@
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "core/Error.hpp"
+#include "core/LidarSpec.hpp"
+
+using namespace blindspot;
+
+namespace {
+// m x n from MATLAB's formula for uniform axes; a custom axis counts its listed angles.
+int formulaCount(const AxisDefinition& a) {
+    switch (a.form) {
+        case AxisDefinition::Form::Symmetric: return int(std::lround(a.fov_deg / a.resolution_deg));
+        case AxisDefinition::Form::Asymmetric:
+            return int(std::lround((a.upper_deg - a.lower_deg) / a.resolution_deg));
+        case AxisDefinition::Form::Custom: return int(a.angles_deg.size());
+    }
+    return -1;
+}
+LidarSpec fromJson(const nlohmann::json& j) { return lidarSpecFromJson(JsonObject(j, "spec.json", "")); }
+std::string errorOf(const nlohmann::json& j) {
+    try {
+        fromJson(j);
+    } catch (const ConfigError& e) {
+        return e.what();
+    }
+    return "no error";
+}
+nlohmann::json validSpec() {
+    return {{"vertical", {{"fov_deg", 40}, {"resolution_deg", 1.25}}},
+            {"horizontal", {{"fov_deg", 360}, {"resolution_deg", 0.16}}}};
+}
+}  // namespace
+
+TEST(LidarSpec, PresetGridSizesMatchFormula) {
+    for (const auto& name : lidarPresetNames()) {
+        const LidarSpec s = lidarPreset(name);
+        EXPECT_EQ(s.rows(), formulaCount(s.vertical)) << name;
+        EXPECT_EQ(s.cols(), formulaCount(s.horizontal)) << name;
+    }
+    EXPECT_EQ(lidarPreset("hdl64e").rows(), 64);
+    EXPECT_EQ(lidarPreset("hdl64e").cols(), 2000);
+    EXPECT_EQ(lidarPreset("squeezeseg-front").rows(), 64);
+    EXPECT_EQ(lidarPreset("squeezeseg-front").cols(), 512);
+    EXPECT_EQ(lidarPreset("vlp16").rows(), 16);
+    EXPECT_EQ(lidarPreset("vlp16").cols(), 1800);
+    EXPECT_EQ(lidarPreset("matlab-default").rows(), 32);   // 40 / 1.25
+    EXPECT_EQ(lidarPreset("matlab-default").cols(), 2250); // 360 / 0.16
+}
+
+TEST(LidarSpec, SqueezeSegFrontGridLayout) {
+    const LidarSpec s = lidarPreset("squeezeseg-front");
+    EXPECT_DOUBLE_EQ(s.elevation_deg[0], 2.0);  // row 0 at +2 deg
+    EXPECT_NEAR(s.elevation_deg[1], 1.6, 1e-12);
+    EXPECT_NEAR(s.elevation_deg[63], 2.0 - 63 * 0.4, 1e-12);
+    EXPECT_DOUBLE_EQ(s.azimuth_deg[0], 45.0);   // column 0 on the left (+y)
+    EXPECT_DOUBLE_EQ(s.azimuth_deg[511], 45.0 - 511 * 90.0 / 512);
+}
+
+TEST(LidarSpec, Hdl64eBeamsSpanTwoToMinus24Point8) {
+    const LidarSpec s = lidarPreset("hdl64e");
+    EXPECT_DOUBLE_EQ(s.elevation_deg.front(), 2.0);
+    EXPECT_NEAR(s.elevation_deg.back(), -24.8, 1e-12);
+}
+
+TEST(LidarSpec, UniformAxisCountsUpperEndOnly) {
+    const LidarSpec s = fromJson(validSpec());
+    EXPECT_DOUBLE_EQ(s.elevation_deg.front(), 20.0);
+    EXPECT_DOUBLE_EQ(s.elevation_deg.back(), -20.0 + 1.25);  // -20 itself is not a beam
+    EXPECT_DOUBLE_EQ(s.azimuth_deg.front(), 180.0);
+    EXPECT_NEAR(s.azimuth_deg.back(), -180.0 + 0.16, 1e-9);  // -180 == +180, cast once
+}
+
+TEST(LidarSpec, AsymmetricAndCustomForms) {
+    nlohmann::json j = validSpec();
+    j["vertical"] = {{"bounds_deg", {-25, 5}}, {"resolution_deg", 0.5}};
+    j["horizontal"] = {{"angles_deg", {-10, 30, 0, 5}}};
+    const LidarSpec s = fromJson(j);
+    EXPECT_EQ(s.rows(), 60);
+    EXPECT_DOUBLE_EQ(s.elevation_deg[0], 5.0);
+    ASSERT_EQ(s.cols(), 4);
+    EXPECT_EQ(s.azimuth_deg, (std::vector<double>{30, 5, 0, -10}));  // left first
+}
+
+TEST(LidarSpec, JsonRoundTrip) {
+    const LidarSpec a = lidarPreset("squeezeseg-front");
+    const nlohmann::json j = lidarSpecToJson(a);
+    const LidarSpec b = fromJson(j);
+    EXPECT_EQ(a.elevation_deg, b.elevation_deg);
+    EXPECT_EQ(a.azimuth_deg, b.azimuth_deg);
+    EXPECT_EQ(a.max_range_m, b.max_range_m);
+}
+
+TEST(LidarSpec, InvalidSpecsNameFieldAndLimit) {
+    nlohmann::json j = validSpec();
+    j["vertical"]["fov_deg"] = 120;
+    EXPECT_EQ(errorOf(j), "spec.json: /vertical/fov_deg: must lie in (0, 90], got 120");
+
+    j = validSpec();
+    j["max_range_m"] = 600;
+    EXPECT_EQ(errorOf(j), "spec.json: /max_range_m: must lie in (0, 500] m, got 600");
+
+    j = validSpec();
+    j["horizontal"]["resolution_deg"] = -0.1;
+    EXPECT_EQ(errorOf(j), "spec.json: /horizontal/resolution_deg: must be > 0, got -0.1");
+
+    j = validSpec();
+    j["range_resolution_m"] = 1e-9;
+    EXPECT_NE(errorOf(j).find("/range_resolution_m: must be >= max_range_m / 2^24"), std::string::npos);
+
+    j = validSpec();
+    j["vertical"] = {{"bounds_deg", {-50, 10}}, {"resolution_deg", 1}};
+    EXPECT_NE(errorOf(j).find("/vertical/bounds_deg: must be [lower, upper] with -45"), std::string::npos);
+
+    j = validSpec();
+    j["vertical"]["resolution_deg"] = 0.3;  // 40 / 0.3 is not whole
+    EXPECT_NE(errorOf(j).find("whole number of beams"), std::string::npos);
+
+    j = validSpec();
+    j["colour"] = "red";
+    EXPECT_EQ(errorOf(j), "spec.json: /colour: unknown key");
+
+    j = validSpec();
+    j["vertical"]["angles_deg"] = {1, 2};
+    EXPECT_NE(errorOf(j).find("exactly one of fov_deg, bounds_deg or angles_deg"), std::string::npos);
+}
+
+TEST(LidarSpec, RangeResolutionMayEqualTheMinimum) {
+    nlohmann::json j = validSpec();
+    j["max_range_m"] = 500;
+    j["range_resolution_m"] = 500.0 / (1 << 24);
+    EXPECT_NO_THROW(fromJson(j));
+}
+
+TEST(LidarSpec, UnknownPresetListsKnownOnes) {
+    try {
+        lidarPreset("hdl32");
+        FAIL();
+    } catch (const ConfigError& e) {
+        EXPECT_NE(std::string(e.what()).find("hdl64e, squeezeseg-front, vlp16, matlab-default"), std::string::npos);
+    }
+}

@@ -1,0 +1,149 @@
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <unistd.h>
+
+#include "core/AtomicFile.hpp"
+#include "core/Error.hpp"
+#include "core/RayCaster.hpp"
+#include "core/ScanIo.hpp"
+
+using namespace blindspot;
+namespace fs = std::filesystem;
+
+namespace {
+
+fs::path tempDir(const std::string& name) {
+    const fs::path dir = fs::temp_directory_path() / ("blindspot-test-" + name + "-" + std::to_string(::getpid()));
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    return dir;
+}
+
+// A scan with returns and holes: a car-sized box and a ground plane seen by squeezeseg-front.
+ScanGrid sampleScan() {
+    RayScene scene(1);
+    MeshInstance ground;
+    ground.mesh = scene.addMesh(makePlane(60, 60));
+    ground.part_materials = {{label::kRoad, 0.2f, 0, 16}};
+    scene.addInstance(ground);
+    MeshInstance car;
+    car.mesh = scene.addMesh(makeBox(4.5, 1.8, 1.5));
+    car.world_from_mesh.translation() = Eigen::Vector3d(10, 1, 0.75);
+    car.part_materials = {{label::kVehicle, 0.7f, 0.2f, 16}};
+    car.instance_id = 4;
+    scene.addInstance(car);
+    scene.commit();
+    Eigen::Isometry3d world_from_sensor = Eigen::Isometry3d::Identity();
+    world_from_sensor.translation().z() = 1.73;
+    return castScan(scene, lidarPreset("squeezeseg-front"), world_from_sensor);
+}
+
+bool sameFloat(float a, float b) { return std::memcmp(&a, &b, sizeof(float)) == 0; }
+
+}  // namespace
+
+TEST(ScanIo, KittiBinAndLabelRoundTrip) {
+    const ScanGrid scan = sampleScan();
+    const fs::path dir = tempDir("kitti");
+    writeScanFiles(scan, dir.string());
+    const PointList expected = validPoints(scan);
+    ASSERT_GT(expected.size(), 1000u);
+    ASSERT_LT(expected.size(), scan.cellCount());  // the sky leaves holes
+    const PointList read = readKittiScan((dir / "scan.bin").string(), (dir / "scan.label").string());
+    EXPECT_EQ(read.xyzi, expected.xyzi);
+    EXPECT_EQ(read.label, expected.label);
+    EXPECT_EQ(read.instance, expected.instance);
+    EXPECT_EQ(fs::file_size(dir / "scan.bin"), expected.size() * 16);
+    // Row-major grid order: the first valid point is the first valid cell.
+    std::size_t first = 0;
+    while (!scan.valid(first)) ++first;
+    EXPECT_EQ(read.xyzi[0], scan.xyz_sensor_m[3 * first]);
+    // A car point carries label 10 and instance 4 in the high 16 bits.
+    const std::string raw = readFileBytes((dir / "scan.label").string());
+    bool found_car = false;
+    for (std::size_t i = 0; i < read.size(); ++i) {
+        std::uint32_t v;
+        std::memcpy(&v, raw.data() + 4 * i, 4);
+        if ((v & 0xFFFF) == label::kVehicle) {
+            EXPECT_EQ(v >> 16, 4u);
+            found_car = true;
+        }
+    }
+    EXPECT_TRUE(found_car);
+    fs::remove_all(dir);
+}
+
+TEST(ScanIo, OrganisedPcdIsReadBack) {
+    const ScanGrid scan = sampleScan();
+    const fs::path dir = tempDir("pcd");
+    writeScanFiles(scan, dir.string());
+    const OrganisedCloud cloud = readPcd((dir / "scan.pcd").string());
+    EXPECT_EQ(cloud.width, scan.cols());
+    EXPECT_EQ(cloud.height, scan.rows());
+    ASSERT_EQ(cloud.xyz.size(), scan.xyz_sensor_m.size());
+    for (std::size_t i = 0; i < cloud.xyz.size(); ++i) ASSERT_TRUE(sameFloat(cloud.xyz[i], scan.xyz_sensor_m[i])) << i;
+    for (std::size_t i = 0; i < scan.cellCount(); ++i) {
+        ASSERT_TRUE(sameFloat(cloud.intensity[i], scan.reflectivity[i]));
+        ASSERT_EQ(cloud.label[i], scan.label[i]);
+        ASSERT_EQ(cloud.instance[i], scan.instance[i]);
+    }
+    fs::remove_all(dir);
+}
+
+TEST(ScanIo, AsciiPcdFromOtherToolsIsRead) {
+    const fs::path dir = tempDir("ascii");
+    const fs::path file = dir / "tiny.pcd";
+    std::ofstream(file) << "# .PCD v0.7\nVERSION 0.7\nFIELDS x y z\nSIZE 4 4 4\nTYPE F F F\nCOUNT 1 1 1\n"
+                           "WIDTH 2\nHEIGHT 1\nVIEWPOINT 0 0 0 1 0 0 0\nPOINTS 2\nDATA ascii\n1 2 3\nnan nan nan\n";
+    const OrganisedCloud cloud = readPcd(file.string());
+    EXPECT_EQ(cloud.width, 2);
+    EXPECT_FLOAT_EQ(cloud.xyz[2], 3.0f);
+    EXPECT_TRUE(std::isnan(cloud.xyz[3]));
+    EXPECT_TRUE(cloud.label.empty());
+    fs::remove_all(dir);
+}
+
+TEST(ScanIo, PlyHeaderAndSize) {
+    const ScanGrid scan = sampleScan();
+    const fs::path dir = tempDir("ply");
+    writeScanFiles(scan, dir.string());
+    const std::string ply = readFileBytes((dir / "scan.ply").string());
+    const std::string header_end = "end_header\n";
+    const std::size_t body = ply.find(header_end) + header_end.size();
+    EXPECT_EQ(ply.rfind("ply\nformat binary_little_endian 1.0\n", 0), 0u);
+    EXPECT_NE(ply.find("element vertex " + std::to_string(scan.validCount()) + "\n"), std::string::npos);
+    EXPECT_EQ(ply.size() - body, scan.validCount() * 20);  // 4 floats + 2 ushorts
+    fs::remove_all(dir);
+}
+
+TEST(ScanIo, CorruptFilesGiveFileErrors) {
+    const fs::path dir = tempDir("corrupt");
+    std::ofstream(dir / "bad.bin", std::ios::binary) << "0123456789";  // 10 bytes
+    EXPECT_THROW(readKittiScan((dir / "bad.bin").string()), FileError);
+    std::ofstream(dir / "bad.pcd") << "VERSION 0.7\nFIELDS x y z\nWIDTH 1\n";
+    try {
+        readPcd((dir / "bad.pcd").string());
+        FAIL();
+    } catch (const FileError& e) {
+        EXPECT_NE(std::string(e.what()).find("bad.pcd: PCD header"), std::string::npos);
+    }
+    std::ofstream(dir / "short.pcd") << "FIELDS x y z\nSIZE 4 4 4\nTYPE F F F\nCOUNT 1 1 1\nWIDTH 4\nHEIGHT 1\n"
+                                        "POINTS 4\nDATA binary\nxx";
+    EXPECT_THROW(readPcd((dir / "short.pcd").string()), FileError);
+    EXPECT_THROW(readPcd((dir / "missing.pcd").string()), FileError);
+    fs::remove_all(dir);
+}
+
+TEST(AtomicFile, LeavesNoTemporaryBehind) {
+    const fs::path dir = tempDir("atomic");
+    writeFileAtomic((dir / "a.txt").string(), "first");
+    writeFileAtomic((dir / "a.txt").string(), "second");
+    EXPECT_EQ(readFileBytes((dir / "a.txt").string()), "second");
+    EXPECT_EQ(std::distance(fs::directory_iterator(dir), fs::directory_iterator()), 1);
+    EXPECT_THROW(writeFileAtomic((dir / "no-such-dir" / "b.txt").string(), "x"), FileError);
+    fs::remove_all(dir);
+}
