@@ -30,7 +30,7 @@ Pose Pose::fromIsometry(const Eigen::Isometry3d& parent_from_local) {
     const Eigen::Matrix3d r = parent_from_local.linear();
     Pose pose;
     pose.translation_m = parent_from_local.translation();
-    pose.pitch_deg = std::asin(std::clamp(-r(2, 0), -1.0, 1.0)) * kDegPerRad;
+    pose.pitch_deg = std::asin(std::clamp(-r(2, 0), -1.0, 1.0)) * kDegPerRad + 0.0;  // no -0
     pose.roll_deg = std::atan2(r(2, 1), r(2, 2)) * kDegPerRad;
     pose.yaw_deg = std::atan2(r(1, 0), r(0, 0)) * kDegPerRad;
     return pose;

@@ -20,6 +20,16 @@ int main(int argc, char** argv) {
     } catch (const CLI::ParseError& e) {
         // --help and --version are "errors" with exit code 0; anything else is a usage error.
         if (e.get_exit_code() == 0) return app.exit(e);
+        std::string known;
+        bool is_known = false;
+        for (const auto* sub : app.get_subcommands({})) {
+            known += (known.empty() ? "" : ", ") + sub->get_name();
+            is_known = is_known || (argc > 1 && sub->get_name() == argv[1]);
+        }
+        if (argc > 1 && argv[1][0] != '-' && !is_known) {
+            std::cerr << "error: unknown command \"" << argv[1] << "\"; expected one of " << known << "\n";
+            return 2;
+        }
         std::cerr << "error: " << e.what() << " (see --help)\n";
         return 2;
     } catch (const blindspot::ConfigError& e) {

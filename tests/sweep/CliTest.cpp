@@ -1,0 +1,148 @@
+// Runs the real `blindspot` executable: good input writes files, bad input gives one line on
+// stderr and a non-zero exit code, never a crash.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+
+#include "core/ScanIo.hpp"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct CliRun {
+    int exit_code = -1;
+    std::string out;  // stdout
+    std::string err;  // stderr
+};
+
+std::string slurp(const fs::path& p) {
+    std::ifstream in(p);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+CliRun runCli(const std::string& args) {
+    // Runs are sequential and the capture files are removed after each, so one name per process.
+    const fs::path base = fs::temp_directory_path() / ("blindspot-cli-" + std::to_string(::getpid()));
+    const std::string cmd = std::string(BLINDSPOT_CLI) + " " + args + " >" + base.string() + ".out 2>" +
+                            base.string() + ".err";
+    const int status = std::system(cmd.c_str());
+    CliRun r;
+    r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    r.out = slurp(base.string() + ".out");
+    r.err = slurp(base.string() + ".err");
+    fs::remove(base.string() + ".out");
+    fs::remove(base.string() + ".err");
+    return r;
+}
+
+fs::path tempDir(const std::string& name) {
+    const fs::path dir = fs::temp_directory_path() / ("blindspot-cli-" + name + "-" + std::to_string(::getpid()));
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    return dir;
+}
+
+void write(const fs::path& p, const std::string& text) { std::ofstream(p) << text; }
+
+const std::string kScene = std::string(BLINDSPOT_SOURCE_DIR) + "/scenes/examples/street.json";
+const std::string kSpec =
+    R"({"vertical": {"fov_deg": 30, "resolution_deg": 1}, "horizontal": {"fov_deg": 90, "resolution_deg": 0.5}})";
+
+// One line on stderr, starting "error:", and a non-zero exit code that is not a signal.
+void expectOneLineError(const CliRun& r, const std::string& must_contain) {
+    EXPECT_NE(r.exit_code, 0);
+    EXPECT_LT(r.exit_code, 128) << "crashed: " << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_EQ(r.err.rfind("error: ", 0), 0u) << r.err;
+    EXPECT_NE(r.err.find(must_contain), std::string::npos) << r.err;
+}
+
+}  // namespace
+
+TEST(Cli, ScanWritesAllFiles) {
+    const fs::path out = tempDir("scan");
+    const CliRun r = runCli("scan " + kScene + " --lidar squeezeseg-front -o " + out.string());
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    for (const char* f : {"scan.bin", "scan.label", "scan.pcd", "scan.ply", "scan.json"})
+        EXPECT_TRUE(fs::exists(out / f)) << f;
+    const auto summary = nlohmann::json::parse(slurp(out / "scan.json"));
+    EXPECT_EQ(summary["rows"], 64);
+    EXPECT_EQ(summary["cols"], 512);
+    EXPECT_NEAR(summary["world_from_sensor"]["xyz_m"][2].get<double>(), 1.73, 1e-12);
+    const auto points = blindspot::readKittiScan((out / "scan.bin").string(), (out / "scan.label").string());
+    EXPECT_EQ(points.size(), summary["valid_points"].get<std::size_t>());
+    EXPECT_GT(summary["points_per_label"]["10"].get<int>(), 100);  // the two cars are seen
+    fs::remove_all(out);
+}
+
+TEST(Cli, ScanAcceptsSpecFile) {
+    const fs::path dir = tempDir("specfile");
+    write(dir / "spec.json", kSpec);
+    const CliRun r = runCli("scan " + kScene + " --lidar " + (dir / "spec.json").string() + " -o " + (dir / "out").string());
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NE(r.out.find("30 x 180"), std::string::npos) << r.out;
+    fs::remove_all(dir);
+}
+
+TEST(Cli, LidarPrintsResolvedSpecAndGrid) {
+    const CliRun r = runCli("lidar --preset matlab-default");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NE(r.out.find("m x n = 32 x 2250 = 72000"), std::string::npos) << r.out;
+}
+
+TEST(Cli, HelpWorksOnEverything) {
+    for (const char* args : {"--help", "scan --help", "lidar --help"}) {
+        const CliRun r = runCli(args);
+        EXPECT_EQ(r.exit_code, 0) << args;
+        EXPECT_NE(r.out.find("Usage"), std::string::npos) << args;
+    }
+}
+
+TEST(Cli, BadInputGivesOneLineErrors) {
+    const fs::path dir = tempDir("bad");
+    const std::string out = " -o " + (dir / "out").string();
+    auto spec = [&](const std::string& name, const std::string& text) {
+        write(dir / name, text);
+        return (dir / name).string();
+    };
+
+    expectOneLineError(runCli("scan " + spec("broken.json", "{\"objects\": [") + " --lidar hdl64e" + out),
+                       "broken.json: /: malformed JSON");
+    expectOneLineError(runCli("scan " + kScene + " --lidar " +
+                              spec("unknown.json", R"({"vertical": {"fov_deg": 30, "resolution_deg": 1}, "horizontal": {"fov_deg": 90, "resolution_deg": 0.5}, "rpm": 600})") + out),
+                       "unknown.json: /rpm: unknown key");
+    expectOneLineError(runCli("scan " + kScene + " --lidar " +
+                              spec("vfov.json", R"({"vertical": {"fov_deg": 100, "resolution_deg": 1}, "horizontal": {"fov_deg": 90, "resolution_deg": 0.5}})") + out),
+                       "vfov.json: /vertical/fov_deg: must lie in (0, 90], got 100");
+    expectOneLineError(runCli("scan " + kScene + " --lidar " +
+                              spec("range.json", R"({"vertical": {"fov_deg": 30, "resolution_deg": 1}, "horizontal": {"fov_deg": 90, "resolution_deg": 0.5}, "max_range_m": 501})") + out),
+                       "range.json: /max_range_m: must lie in (0, 500] m, got 501");
+    expectOneLineError(runCli("scan " + kScene + " --lidar " +
+                              spec("negres.json", R"({"vertical": {"fov_deg": 30, "resolution_deg": -1}, "horizontal": {"fov_deg": 90, "resolution_deg": 0.5}})") + out),
+                       "negres.json: /vertical/resolution_deg: must be > 0, got -1");
+    expectOneLineError(runCli("scan " + (dir / "missing.json").string() + " --lidar hdl64e" + out),
+                       "missing.json: cannot open file for reading");
+    write(dir / "unreadable.json", "{}");
+    fs::permissions(dir / "unreadable.json", fs::perms::none);
+    if (::geteuid() != 0)  // root reads any file
+        expectOneLineError(runCli("scan " + (dir / "unreadable.json").string() + " --lidar hdl64e" + out),
+                           "cannot open file");
+    expectOneLineError(runCli("scan " + (dir / "no-such-dir").string() + " --lidar hdl64e" + out), "cannot open");
+    expectOneLineError(runCli("scan " + kScene + " --lidar hdl65" + out), "unknown LiDAR preset \"hdl65\"");
+    expectOneLineError(runCli("scan " + spec("badobj.json", R"({"objects": [{"type": "cone"}]})") + " --lidar hdl64e" + out),
+                       "badobj.json: /objects/0/type: expected plane, box, cylinder, sphere or mesh");
+    expectOneLineError(runCli("scan " + spec("badlabel.json", R"({"objects": [{"type": "box", "size_m": [1, 1, 1], "label": "unicorn"}]})") + " --lidar hdl64e" + out),
+                       "badlabel.json: /objects/0/label: expected a palette name");
+    expectOneLineError(runCli("scan " + spec("badmount.json", R"({"sensor": {"location": "antenna"}, "objects": [{"type": "box", "size_m": [1, 1, 1]}]})") + " --lidar hdl64e" + out),
+                       "badmount.json: /sensor/location");
+    expectOneLineError(runCli("scan " + kScene + " --lidar hdl64e --threads -2" + out), "threads");
+    expectOneLineError(runCli("frobnicate"), "frobnicate");
+    EXPECT_FALSE(fs::exists(dir / "out" / "scan.bin"));  // nothing half-written by failures
+    fs::remove_all(dir);
+}
