@@ -6,7 +6,7 @@ namespace blindspot::bench {
 
 struct RaycastBenchOptions {
     std::vector<std::string> presets = {"hdl64e", "squeezeseg-front", "matlab-default"};
-    int repeats = 15;
+    int repeats = 41;
 };
 int runRaycastBench(const RaycastBenchOptions& options);
 

@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <functional>
 #include <thread>
 #include <vector>
 
@@ -12,14 +13,13 @@
 namespace blindspot::bench {
 namespace {
 
-template <typename F>
-double medianSeconds(int repeats, F run) {
-    std::vector<double> t;
-    for (int i = 0; i < repeats; ++i) {
-        const auto start = std::chrono::steady_clock::now();
-        run();
-        t.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
-    }
+double secondsOf(const std::function<void()>& run) {
+    const auto start = std::chrono::steady_clock::now();
+    run();
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+double median(std::vector<double> t) {
     std::sort(t.begin(), t.end());
     return t[t.size() / 2];
 }
@@ -43,9 +43,13 @@ int runRaycastBench(const RaycastBenchOptions& opt) {
             const CastOptions cast{threads};
             // A sweep reuses one ScanGrid per worker, so the bench does too (after a warm-up cast).
             ScanGrid scan = castScan(scene, spec, world_from_sensor, cast);
-            const double t_pipe = medianSeconds(
-                opt.repeats, [&] { castScanInto(scene, spec, world_from_sensor, cast, scan); });
-            const double t_raw = medianSeconds(opt.repeats, [&] { castRawPackets(scene, spec, world_from_sensor, cast); });
+            // Interleaved, so drift in the machine's speed hits both alike; medians of each.
+            std::vector<double> pipe, raw;
+            for (int i = 0; i < opt.repeats; ++i) {
+                pipe.push_back(secondsOf([&] { castScanInto(scene, spec, world_from_sensor, cast, scan); }));
+                raw.push_back(secondsOf([&] { castRawPackets(scene, spec, world_from_sensor, cast); }));
+            }
+            const double t_pipe = median(pipe), t_raw = median(raw);
             std::printf("%-18s %7d %9.0f %7.2f Mr/s %7.2f Mr/s %7.3f\n", preset.c_str(), threads, rays,
                         rays / t_pipe / 1e6, rays / t_raw / 1e6, t_raw / t_pipe);
             if (threads == cores) break;
