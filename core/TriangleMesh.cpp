@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
+#include <map>
 
 namespace blindspot {
 
@@ -22,6 +24,47 @@ void TriangleMesh::append(const TriangleMesh& other, std::uint16_t part_offset) 
             triangle_part.push_back(p + part_offset);
         }
     }
+}
+
+double signedVolume(const TriangleMesh& mesh) {
+    double six_v = 0.0;
+    for (const auto& t : mesh.triangles) {
+        const Eigen::Vector3d a = mesh.vertices_m[t[0]].cast<double>();
+        const Eigen::Vector3d b = mesh.vertices_m[t[1]].cast<double>();
+        const Eigen::Vector3d c = mesh.vertices_m[t[2]].cast<double>();
+        six_v += a.dot(b.cross(c));
+    }
+    return six_v / 6.0;
+}
+
+bool isClosedAndOriented(const TriangleMesh& mesh) {
+    std::map<std::pair<int, int>, int> directed;
+    for (const auto& t : mesh.triangles)
+        for (int k = 0; k < 3; ++k) ++directed[{t[k], t[(k + 1) % 3]}];
+    for (const auto& [edge, count] : directed) {
+        if (count != 1) return false;
+        auto reverse = directed.find({edge.second, edge.first});
+        if (reverse == directed.end() || reverse->second != 1) return false;
+    }
+    return !directed.empty();
+}
+
+void flipWinding(TriangleMesh& mesh) {
+    for (auto& t : mesh.triangles) std::swap(t[1], t[2]);
+}
+
+void orientOutward(TriangleMesh& mesh) {
+    if (signedVolume(mesh) < 0.0) flipWinding(mesh);
+}
+
+std::array<Eigen::Vector3f, 2> bounds(const TriangleMesh& mesh) {
+    Eigen::Vector3f lo = Eigen::Vector3f::Constant(std::numeric_limits<float>::max());
+    Eigen::Vector3f hi = -lo;
+    for (const auto& v : mesh.vertices_m) {
+        lo = lo.cwiseMin(v);
+        hi = hi.cwiseMax(v);
+    }
+    return {lo, hi};
 }
 
 TriangleMesh makePlane(double size_x_m, double size_y_m, int cells_per_side) {
@@ -81,23 +124,31 @@ TriangleMesh makeCylinder(double radius_m, double height_m, int segments) {
 }
 
 TriangleMesh makeSphere(double radius_m, int rings, int segments) {
+    // One vertex per pole, so the mesh is closed.
     TriangleMesh mesh;
     const int nr = std::max(2, rings), ns = std::max(3, segments);
-    for (int r = 0; r <= nr; ++r) {
-        const double theta = M_PI * r / nr;  // from the north pole
-        for (int s = 0; s < ns; ++s) {
-            const double phi = 2.0 * M_PI * s / ns;
+    const float r = float(radius_m);
+    mesh.vertices_m.emplace_back(0.f, 0.f, r);  // north pole
+    for (int i = 1; i < nr; ++i) {
+        const double theta = M_PI * i / nr;
+        for (int j = 0; j < ns; ++j) {
+            const double phi = 2.0 * M_PI * j / ns;
             mesh.vertices_m.emplace_back(float(radius_m * std::sin(theta) * std::cos(phi)),
                                          float(radius_m * std::sin(theta) * std::sin(phi)),
                                          float(radius_m * std::cos(theta)));
         }
     }
-    for (int r = 0; r < nr; ++r) {
-        for (int s = 0; s < ns; ++s) {
-            const int a = r * ns + s, b = r * ns + (s + 1) % ns;
-            const int c = a + ns, d = b + ns;
-            if (r != 0) mesh.triangles.emplace_back(a, c, b);
-            if (r != nr - 1) mesh.triangles.emplace_back(b, c, d);
+    const int south = int(mesh.vertices_m.size());
+    mesh.vertices_m.emplace_back(0.f, 0.f, -r);
+    auto at = [ns](int ring, int j) { return 1 + (ring - 1) * ns + (j % ns); };
+    for (int j = 0; j < ns; ++j) {
+        mesh.triangles.emplace_back(0, at(1, j), at(1, j + 1));
+        mesh.triangles.emplace_back(south, at(nr - 1, j + 1), at(nr - 1, j));
+    }
+    for (int i = 1; i < nr - 1; ++i) {
+        for (int j = 0; j < ns; ++j) {
+            mesh.triangles.emplace_back(at(i, j), at(i + 1, j), at(i + 1, j + 1));
+            mesh.triangles.emplace_back(at(i, j), at(i + 1, j + 1), at(i, j + 1));
         }
     }
     return mesh;

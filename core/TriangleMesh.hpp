@@ -1,6 +1,7 @@
 #pragma once
 // Triangle meshes in their own frame (metres) and the analytic primitives the scene JSON offers.
-#include <Eigen/Core>
+#include <Eigen/Geometry>
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -19,6 +20,18 @@ struct TriangleMesh {
     /// Appends `other`, offsetting its indices and shifting its parts by `part_offset`.
     void append(const TriangleMesh& other, std::uint16_t part_offset = 0);
 };
+
+/// Volume enclosed by a closed mesh (m^3): positive when the triangles wind outward.
+double signedVolume(const TriangleMesh& mesh);
+/// True when every edge is shared by exactly two triangles that traverse it in opposite
+/// directions: the mesh is closed and consistently oriented.
+bool isClosedAndOriented(const TriangleMesh& mesh);
+/// Reverses every triangle's winding.
+void flipWinding(TriangleMesh& mesh);
+/// Flips a closed mesh whose triangles wind inward.
+void orientOutward(TriangleMesh& mesh);
+/// Axis-aligned bounds: {min, max}.
+std::array<Eigen::Vector3f, 2> bounds(const TriangleMesh& mesh);
 
 /// A square-ish plane in z = 0 centred on the origin, normal +z, split into cells.
 TriangleMesh makePlane(double size_x_m, double size_y_m, int cells_per_side = 1);

@@ -1,0 +1,62 @@
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "scenes/CarModel.hpp"
+
+using namespace blindspot;
+
+namespace {
+std::vector<CarModelSpec> models() { return loadCarModels(defaultCarModelDir()); }
+}  // namespace
+
+TEST(CarModel, AtLeastEightDistinctModels) {
+    const auto all = models();
+    std::set<std::string> names;
+    for (const auto& m : all) names.insert(m.name);
+    EXPECT_GE(names.size(), 8u);
+    for (const char* required : {"sedan", "hatchback", "suv", "pickup", "van", "coupe", "wagon", "microcar"})
+        EXPECT_TRUE(names.count(required)) << required;
+}
+
+TEST(CarModel, MeshesAreClosedOutwardAndLifeSized) {
+    for (const auto& spec : models()) {
+        const TriangleMesh mesh = buildCarMesh(spec);
+        EXPECT_TRUE(isClosedAndOriented(mesh)) << spec.name;
+        EXPECT_GT(signedVolume(mesh), 0.0) << spec.name;  // outward normals
+        EXPECT_GE(mesh.triangleCount(), 2000u) << spec.name;
+        const auto [lo, hi] = bounds(mesh);
+        const Eigen::Vector3f size = hi - lo;
+        EXPECT_GE(size.x(), spec.length_range_m[0]) << spec.name;
+        EXPECT_LE(size.x(), spec.length_range_m[1]) << spec.name;
+        EXPECT_GE(size.y(), spec.width_range_m[0]) << spec.name;
+        EXPECT_LE(size.y(), spec.width_range_m[1]) << spec.name;
+        EXPECT_GE(size.z(), spec.height_range_m[0]) << spec.name;
+        EXPECT_LE(size.z(), spec.height_range_m[1]) << spec.name;
+        // Origin on the ground at the geometric centre.
+        EXPECT_NEAR(lo.z(), 0.0f, 1e-3) << spec.name;
+        EXPECT_NEAR((lo.x() + hi.x()) / 2, 0.0f, 1e-3) << spec.name;
+        EXPECT_NEAR((lo.y() + hi.y()) / 2, 0.0f, 1e-3) << spec.name;
+        // Every part is present.
+        std::set<int> parts(mesh.triangle_part.begin(), mesh.triangle_part.end());
+        EXPECT_EQ(parts.size(), std::size_t(kCarPartCount)) << spec.name;
+    }
+}
+
+TEST(CarModel, SedanMatchesItsNominalSize) {
+    for (const auto& spec : models()) {
+        if (spec.name != "sedan" && spec.name != "microcar") continue;
+        const auto [lo, hi] = bounds(buildCarMesh(spec));
+        EXPECT_NEAR(hi.x() - lo.x(), spec.length_m, 0.01) << spec.name;
+        EXPECT_NEAR(hi.y() - lo.y(), spec.width_m, 0.01) << spec.name;
+        EXPECT_NEAR(hi.z() - lo.z(), spec.height_m, 0.02) << spec.name;
+    }
+}
+
+TEST(Primitives, AreClosedAndOutward) {
+    for (const TriangleMesh& m : {makeBox(1, 2, 3), makeCylinder(0.5, 2, 16), makeSphere(1, 8, 16)}) {
+        EXPECT_TRUE(isClosedAndOriented(m));
+        EXPECT_GT(signedVolume(m), 0.0);
+    }
+    EXPECT_NEAR(signedVolume(makeBox(1, 2, 3)), 6.0, 1e-6);
+}
