@@ -16,9 +16,13 @@ public:
 class ConfigError : public Error {
 public:
     ConfigError(const std::string& file, const std::string& json_path, const std::string& expected)
-        : Error(format(file, json_path, expected)) {}
+        : Error(format(file, json_path, expected)), expected_(expected) {}
+
+    /// What was expected, without the location: lets a caller re-raise it at its own JSON path.
+    const std::string& expected() const { return expected_; }
 
 private:
+    std::string expected_;
     static std::string format(const std::string& file, const std::string& path,
                               const std::string& expected) {
         std::string where = file.empty() ? std::string("<config>") : file;

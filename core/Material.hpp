@@ -1,6 +1,7 @@
 #pragma once
 // Surface materials and the label palette. Labels default to the MATLAB Simulation 3D Lidar ID
 // table (seed 004), so scans from blindspot and from MATLAB share ids.
+#include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -35,6 +36,8 @@ struct PaletteEntry {
     std::string name;
 };
 std::vector<PaletteEntry> defaultPalette();
+/// A display colour (sRGB) per palette id, shared by every picture and mesh export.
+std::array<std::uint8_t, 3> labelColor(std::uint16_t id);
 /// Resolves a label given as a palette name ("vehicle") or a number in [0, 65535]; -1 if unknown.
 int paletteIdFromName(const std::string& name);
 

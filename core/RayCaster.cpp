@@ -366,6 +366,72 @@ void castScanInto(const RayScene& scene, const LidarSpec& spec,
     });
 }
 
+namespace {
+// Indices of the beams whose direction lies within `half_angle_deg` of the cone axis (plus margin).
+template <typename Visit>
+void forEachBeamInCone(const LidarSpec& spec, const Eigen::Vector3d& axis_sensor, double half_angle_deg, Visit visit) {
+    const double d = axis_sensor.norm();
+    const double el_c = std::asin(std::clamp(axis_sensor.z() / d, -1.0, 1.0)) * 180 / M_PI;
+    const double az_c = std::atan2(axis_sensor.y(), axis_sensor.x()) * 180 / M_PI;
+    const double margin = 0.5;
+    const double cos_el = std::cos(std::min(89.0, std::fabs(el_c) + half_angle_deg) * M_PI / 180);
+    const double az_half = std::min(180.0, (half_angle_deg + margin) / std::max(cos_el, 1e-3));
+    for (int r = 0; r < spec.rows(); ++r) {
+        if (std::fabs(spec.elevation_deg[r] - el_c) > half_angle_deg + margin) continue;
+        for (int c = 0; c < spec.cols(); ++c) {
+            const double daz = std::remainder(spec.azimuth_deg[c] - az_c, 360.0);
+            if (std::fabs(daz) <= az_half) visit(r, c);
+        }
+    }
+}
+}  // namespace
+
+std::size_t countUnoccludedHits(const RayScene& scene, int instance_index, const LidarSpec& spec,
+                                const Eigen::Isometry3d& world_from_sensor) {
+    RayScene::Impl& s = const_cast<RayScene::Impl&>(scene.impl());  // the device records errors
+    const MeshInstance& inst = scene.instance(instance_index);
+    const auto box = bounds(s.meshes[inst.mesh]);
+    const Eigen::Vector3d centre_mesh = ((box[0] + box[1]) / 2).cast<double>();
+    const double radius = double((box[1] - box[0]).norm()) / 2;
+    const Eigen::Vector3d centre_sensor = world_from_sensor.inverse() * (inst.world_from_mesh * centre_mesh);
+    const double half_angle = centre_sensor.norm() <= radius
+                                  ? 360.0
+                                  : std::asin(radius / centre_sensor.norm()) * 180 / M_PI;
+
+    RTCScene alone = rtcNewScene(s.device);
+    RTCGeometry geom = rtcNewGeometry(s.device, RTC_GEOMETRY_TYPE_INSTANCE);
+    rtcSetGeometryInstancedScene(geom, s.mesh_scenes[inst.mesh]);
+    const Eigen::Matrix4f world_from_mesh = inst.world_from_mesh.matrix().cast<float>();
+    rtcSetGeometryTransform(geom, 0, RTC_FORMAT_FLOAT4X4_COLUMN_MAJOR, world_from_mesh.data());
+    rtcCommitGeometry(geom);
+    rtcAttachGeometry(alone, geom);
+    rtcReleaseGeometry(geom);
+    rtcCommitScene(alone);
+    std::size_t hits = 0;
+    const Eigen::Vector3d origin = world_from_sensor.translation();
+    const Eigen::Matrix3d rotation = world_from_sensor.linear();
+    forEachBeamInCone(spec, centre_sensor, half_angle, [&](int r, int c) {
+        const Eigen::Vector3d dir = rotation * beamDirection(spec.elevation_deg[r], spec.azimuth_deg[c]);
+        RTCIntersectContext context;
+        rtcInitIntersectContext(&context);
+        RTCRayHit rh{};
+        rh.ray.org_x = float(origin.x());
+        rh.ray.org_y = float(origin.y());
+        rh.ray.org_z = float(origin.z());
+        rh.ray.dir_x = float(dir.x());
+        rh.ray.dir_y = float(dir.y());
+        rh.ray.dir_z = float(dir.z());
+        rh.ray.tfar = float(spec.max_range_m);
+        rh.ray.mask = 0xFFFFFFFFu;
+        rh.hit.geomID = RTC_INVALID_GEOMETRY_ID;
+        rtcIntersect1(alone, &context, &rh);
+        hits += rh.hit.geomID != RTC_INVALID_GEOMETRY_ID;
+    });
+    rtcReleaseScene(alone);
+    s.check("casting against one instance");
+    return hits;
+}
+
 std::size_t castRawPackets(const RayScene& scene, const LidarSpec& spec,
                            const Eigen::Isometry3d& world_from_sensor, const CastOptions& options) {
     const RayScene::Impl& s = scene.impl();

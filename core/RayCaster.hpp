@@ -85,6 +85,12 @@ void castScanInto(const RayScene& scene, const LidarSpec& spec,
                   const Eigen::Isometry3d& world_from_sensor, const CastOptions& options,
                   ScanGrid& scan);
 
+/// How many beams of `spec` hit instance `instance_index` when it stands alone, with every other
+/// instance removed: the returns the instance would give if nothing occluded it. Only beams inside
+/// the instance's angular bounding cone are cast.
+std::size_t countUnoccludedHits(const RayScene& scene, int instance_index, const LidarSpec& spec,
+                                const Eigen::Isometry3d& world_from_sensor);
+
 /// The same rays through rtcIntersect16 and nothing else, for the benchmark. Returns the hit count.
 std::size_t castRawPackets(const RayScene& scene, const LidarSpec& spec,
                            const Eigen::Isometry3d& world_from_sensor,

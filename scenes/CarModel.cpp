@@ -75,7 +75,8 @@ Eigen::Vector3f sectionPoint(const CarModelSpec& s, const BodyFrame& f, double t
 }
 
 std::uint16_t bodyPart(const CarModelSpec& s, const BodyFrame& f, const Eigen::Vector3f& mid) {
-    if (!f.cabin) return kPaint;
+    const double u = mid.x() / s.length_m + 0.5;
+    if (!f.cabin || u < s.windows_u[0] || u > s.windows_u[1]) return kPaint;
     const bool window_band = mid.z() > f.belt + 0.04 && mid.z() < f.top - 0.06;
     const bool b_pillar = std::fabs(mid.x() - s.axle_offset_m + 0.05 * s.length_m) < 0.05 &&
                           std::fabs(mid.y()) > 0.3 * s.width_m;
@@ -238,6 +239,7 @@ CarModelSpec carModelSpecFromJson(const JsonObject& j) {
     s.length_range_m = pair(j, "length_range_m");
     s.width_range_m = pair(j, "width_range_m");
     s.height_range_m = pair(j, "height_range_m");
+    if (j.has("windows_u")) s.windows_u = pair(j, "windows_u");
     s.sections = j.integer("sections", s.sections);
     s.ring = j.integer("ring", s.ring);
     j.rejectUnknownKeys();

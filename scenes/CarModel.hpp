@@ -31,6 +31,8 @@ struct CarModelSpec {
     std::vector<std::array<double, 2>> profile;
     /// Documented plausible ranges for the class: [min, max] of length, width and height (m).
     std::array<double, 2> length_range_m{}, width_range_m{}, height_range_m{};
+    /// Glass is allowed only for u in this range (a box truck has windows in its cab alone).
+    std::array<double, 2> windows_u{0.0, 1.0};
     int sections = 64;                 ///< cross-sections along x
     int ring = 48;                     ///< vertices per cross-section
 };

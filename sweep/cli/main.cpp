@@ -14,6 +14,7 @@ int main(int argc, char** argv) {
     app.set_version_flag("--version", std::string("blindspot ") + BLINDSPOT_VERSION);
     blindspot::cli::setupScanCommand(app);
     blindspot::cli::setupLidarCommand(app);
+    blindspot::cli::setupSceneCommand(app);
     try {
         app.parse(argc, argv);
         return 0;

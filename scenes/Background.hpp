@@ -1,0 +1,66 @@
+#pragma once
+// Procedural backgrounds: deterministic worlds generated from (type, seed), so that urban-01 ...
+// urban-15 always mean the same world.
+//
+// The background frame is the ego frame of the scenario: ISO 8855, metres, the ego vehicle's
+// origin at (0, 0) on the ground looking along +x. Target car positions are given in this frame.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/Material.hpp"
+#include "core/Pose.hpp"
+#include "core/TriangleMesh.hpp"
+#include "scenes/CarModel.hpp"
+
+namespace blindspot {
+
+/// An axis-aligned rectangle in the background frame (m).
+struct Rect {
+    double x_min = 0, x_max = 0, y_min = 0, y_max = 0;
+    bool contains(double x, double y) const { return x >= x_min && x <= x_max && y >= y_min && y <= y_max; }
+};
+
+/// An oriented footprint on the ground plane (m, rad), for overlap checks.
+struct Footprint {
+    Eigen::Vector2d centre = Eigen::Vector2d::Zero();
+    Eigen::Vector2d half_size = Eigen::Vector2d::Zero();  ///< along its own x and y
+    double yaw_rad = 0.0;
+    std::string kind;  ///< "building", "vegetation", "pole", "fence", "guard_rail", "car", ...
+};
+bool overlaps(const Footprint& a, const Footprint& b);  ///< separating-axis test
+
+/// A parked car that belongs to the background (label vehicle, its own instance id).
+struct ParkedCar {
+    std::string model;
+    std::string color;
+    Pose world_from_car;
+    std::uint16_t instance_id = 0;
+};
+
+struct Background {
+    std::string id;    ///< "urban-03", or "TYPE:SEED"
+    std::string type;  ///< urban, suburban, boulevard, intersection, highway, parking, alley
+    std::uint64_t seed = 0;
+    /// Road, lane markings, sidewalks, curbs and terrain: what cars stand on.
+    TriangleMesh ground;
+    /// Everything else that does not move: buildings, vegetation, poles, signs, fences, rails.
+    TriangleMesh fixtures;
+    /// Materials indexed by the meshes' triangle_part (shared by ground and fixtures).
+    std::vector<SurfaceMaterial> materials;
+    std::vector<ParkedCar> parked_cars;
+    Pose world_from_ego;               ///< where the LiDAR-carrying vehicle stands
+    std::vector<Rect> drivable;        ///< union of rectangles
+    Rect extent;                       ///< the generated area; cars must stay inside
+    std::vector<Footprint> obstacles;  ///< fixtures and parked cars, for overlap checks
+};
+
+/// The ids urban-01 ... urban-15 (sweeps) and train-01 ... train-12 (training only; disjoint).
+std::vector<std::string> backgroundIds();
+std::vector<std::string> backgroundTypes();
+/// Generates a background by id; throws ConfigError for an unknown id.
+Background generateBackground(const std::string& id, const std::vector<CarModelSpec>& models);
+/// A stable 64-bit hash of everything a background contains (FNV-1a over its bytes).
+std::uint64_t backgroundHash(const Background& background);
+
+}  // namespace blindspot

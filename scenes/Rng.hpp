@@ -1,0 +1,28 @@
+#pragma once
+// A small deterministic random generator (SplitMix64). The standard library's distributions are
+// implementation-defined, so worlds built with them could differ between compilers; this one gives
+// the same numbers everywhere.
+#include <cstdint>
+
+namespace blindspot {
+
+class Rng {
+public:
+    explicit Rng(std::uint64_t seed) : state_(seed) {}
+    std::uint64_t next() {
+        std::uint64_t z = (state_ += 0x9E3779B97F4A7C15ull);
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+        return z ^ (z >> 31);
+    }
+    /// Uniform in [lo, hi).
+    double uniform(double lo, double hi) { return lo + (hi - lo) * double(next() >> 11) * 0x1.0p-53; }
+    bool chance(double p) { return uniform(0.0, 1.0) < p; }
+    /// Uniform integer in [0, n).
+    int index(int n) { return int(next() % std::uint64_t(n)); }
+
+private:
+    std::uint64_t state_;
+};
+
+}  // namespace blindspot

@@ -1,0 +1,109 @@
+#pragma once
+// Scene assembly: a scenario sample (a background plus target cars) becomes an Embree scene.
+//
+// Each background's geometry and every car model's mesh are built once per background and cached;
+// a new sample only places instances and rebuilds the top-level BVH (well under a millisecond).
+// Target car positions are in the ego frame (ISO 8855, metres, yaw in degrees counter-clockwise).
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/Mounting.hpp"
+#include "core/RayCaster.hpp"
+#include "scenes/Background.hpp"
+#include "scenes/CarModel.hpp"
+
+namespace blindspot {
+
+struct TargetCar {
+    std::string model = "sedan";
+    double x_m = 10.0;    ///< ego frame
+    double y_m = 0.0;     ///< ego frame
+    double yaw_deg = 0.0; ///< 0 = facing the same way as the ego vehicle
+    std::string color = "white";
+};
+
+struct ScenarioSample {
+    std::string background = "urban-01";
+    std::vector<TargetCar> cars;
+};
+
+/// What a target car collides with: "car" (another target, `other` = its index), "ego",
+/// "off_road" (its centre is outside the drivable region), or an obstacle kind ("building",
+/// "vegetation", "pole", "fence", "guard_rail", "parked_car").
+struct Collision {
+    int car = 0;
+    std::string with;
+    int other = -1;
+};
+
+struct PlacedCar {
+    TargetCar target;
+    Pose world_from_car;          ///< after ground following: z, roll and pitch from the ground
+    std::uint16_t instance_id = 0; ///< 1 + the car's index in the sample
+    int instance_index = -1;       ///< in the RayScene
+};
+
+struct AssembledScene {
+    const Background* background = nullptr;
+    const RayScene* geometry = nullptr;  ///< owned by the assembler; valid until the next assemble()
+    std::vector<PlacedCar> cars;
+    std::vector<Collision> collisions;
+    Eigen::Isometry3d world_from_ego = Eigen::Isometry3d::Identity();
+    Eigen::Isometry3d world_from_sensor = Eigen::Isometry3d::Identity();
+};
+
+/// Per target car: how much of it the LiDAR sees.
+struct CarVisibility {
+    std::uint16_t instance_id = 0;
+    std::size_t visible_points = 0;     ///< returns on the car in the scan
+    std::size_t unoccluded_points = 0;  ///< returns it would give with nothing in front of it
+    double visibility = 0.0;            ///< visible / unoccluded (0 when unoccluded is 0)
+    bool fully_occluded = false;        ///< in view, but no return reaches it
+};
+
+/// Height of the ground at (x, y) and car placement by ground following.
+class GroundSurface {
+public:
+    explicit GroundSurface(const TriangleMesh& ground, int build_threads = 0);
+    /// Ground height (m) under (x, y), or NaN where there is no ground.
+    double heightAt(double x_m, double y_m) const;
+    /// The car's pose with its wheels on the ground: z from the mean contact height, pitch from
+    /// front vs rear axle, roll from left vs right wheels. Throws ConfigError off the ground.
+    Pose placeCar(const CarModelSpec& model, double x_m, double y_m, double yaw_deg) const;
+
+private:
+    RayScene scene_;
+};
+
+class SceneAssembler {
+public:
+    SceneAssembler(std::vector<CarModelSpec> models, LidarSpec lidar, SensorMounting mounting = {},
+                   EgoVehicle ego = {}, int build_threads = 0);
+    ~SceneAssembler();
+
+    /// Places the sample's cars in its background. Unknown backgrounds, models and colours, and
+    /// cars outside the background, raise ConfigError. Collisions are reported, not resolved.
+    AssembledScene assemble(const ScenarioSample& sample);
+    std::vector<CarVisibility> visibility(const AssembledScene& scene, const ScanGrid& scan) const;
+    /// Generates (or returns the cached) background.
+    const Background& background(const std::string& id);
+
+    const std::vector<CarModelSpec>& models() const { return models_; }
+    const CarModelSpec& model(const std::string& name) const;
+    const LidarSpec& lidar() const { return lidar_; }
+
+private:
+    struct Cached;
+    Cached& cached(const std::string& id);
+
+    std::vector<CarModelSpec> models_;
+    LidarSpec lidar_;
+    SensorMounting mounting_;
+    EgoVehicle ego_;
+    int build_threads_;
+    std::map<std::string, std::unique_ptr<Cached>> cache_;
+};
+
+}  // namespace blindspot
