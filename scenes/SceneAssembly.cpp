@@ -52,8 +52,13 @@ Pose GroundSurface::placeCar(const CarModelSpec& model, double x_m, double y_m, 
     Pose pose;
     pose.yaw_deg = yaw_deg;
     // ISO 8855: positive pitch is nose-down (front lower), positive roll lifts the left side.
-    pose.pitch_deg = std::atan2((z[2] + z[3]) / 2 - (z[0] + z[1]) / 2, model.wheelbase_m) * kRadToDeg;
-    pose.roll_deg = std::atan2((z[0] + z[2]) / 2 - (z[1] + z[3]) / 2, trackWidth(model)) * kRadToDeg;
+    // For a ground plane with slopes s_x (along the car) and s_y (across it), R = Ry(pitch) Rx(roll)
+    // keeps the car's x and y axes in the plane when pitch = -atan(s_x) and
+    // roll = atan(s_y / sqrt(1 + s_x^2)).
+    const double s_x = ((z[0] + z[1]) / 2 - (z[2] + z[3]) / 2) / model.wheelbase_m;
+    const double s_y = ((z[0] + z[2]) / 2 - (z[1] + z[3]) / 2) / trackWidth(model);
+    pose.pitch_deg = -std::atan(s_x) * kRadToDeg;
+    pose.roll_deg = std::atan(s_y / std::sqrt(1.0 + s_x * s_x)) * kRadToDeg;
     pose.translation_m = {x_m, y_m, (z[0] + z[1] + z[2] + z[3]) / 4};
     return pose;
 }
