@@ -1,6 +1,9 @@
 #include "scenes/PrimitiveScene.hpp"
 
+#include <filesystem>
+
 #include "core/PoseJson.hpp"
+#include "scenes/MeshImport.hpp"
 
 namespace blindspot {
 namespace {
@@ -68,12 +71,26 @@ TriangleMesh shapeFromJson(const JsonObject& j) {
     if (type == "sphere")
         return makeSphere(positive(j, "radius_m"), j.integer("rings", 16), j.integer("segments", 32));
     if (type == "mesh") return meshFromJson(j);
-    j.fail("type", "expected plane, box, cylinder, sphere or mesh, got \"" + type + "\"");
+    j.fail("type", "expected plane, box, cylinder, sphere, mesh or import, got \"" + type + "\"");
 }
 
 void addObject(RayScene& scene, const JsonObject& j) {
-    const TriangleMesh mesh = shapeFromJson(j);
     MeshInstance inst;
+    if (j.string("type") == "import") {  // materials come from the sidecar
+        const auto sidecar = std::filesystem::path(j.file()).parent_path() / j.string("sidecar");
+        ImportedMesh imported = importMesh(sidecar.string());
+        inst.world_from_mesh = j.has("pose") ? poseFromJson(j.object("pose")).parentFromLocal()
+                                             : Eigen::Isometry3d::Identity();
+        const int instance = j.integer("instance", 0);
+        if (instance < 0 || instance > 65535) j.fail("instance", "must lie in [0, 65535]");
+        inst.instance_id = std::uint16_t(instance);
+        inst.part_materials = imported.materials;
+        j.rejectUnknownKeys();
+        inst.mesh = scene.addMesh(imported.mesh);
+        scene.addInstance(inst);
+        return;
+    }
+    const TriangleMesh mesh = shapeFromJson(j);
     inst.world_from_mesh = j.has("pose") ? poseFromJson(j.object("pose")).parentFromLocal()
                                          : Eigen::Isometry3d::Identity();
     SurfaceMaterial material;

@@ -136,7 +136,7 @@ TEST(Cli, BadInputGivesOneLineErrors) {
     expectOneLineError(runCli("scan " + (dir / "no-such-dir").string() + " --lidar hdl64e" + out), "cannot open");
     expectOneLineError(runCli("scan " + kScene + " --lidar hdl65" + out), "unknown LiDAR preset \"hdl65\"");
     expectOneLineError(runCli("scan " + spec("badobj.json", R"({"objects": [{"type": "cone"}]})") + " --lidar hdl64e" + out),
-                       "badobj.json: /objects/0/type: expected plane, box, cylinder, sphere or mesh");
+                       "badobj.json: /objects/0/type: expected plane, box, cylinder, sphere, mesh or import");
     expectOneLineError(runCli("scan " + spec("badlabel.json", R"({"objects": [{"type": "box", "size_m": [1, 1, 1], "label": "unicorn"}]})") + " --lidar hdl64e" + out),
                        "badlabel.json: /objects/0/label: expected a palette name");
     expectOneLineError(runCli("scan " + spec("badmount.json", R"({"sensor": {"location": "antenna"}, "objects": [{"type": "box", "size_m": [1, 1, 1]}]})") + " --lidar hdl64e" + out),
