@@ -12,6 +12,7 @@
 #include "core/ScanSummary.hpp"
 #include "reports/BevImage.hpp"
 #include "reports/CarGallery.hpp"
+#include "scenes/BackgroundFile.hpp"
 #include "scenes/PaintColor.hpp"
 #include "scenes/SceneAssembly.hpp"
 #include "scenes/SceneExport.hpp"
@@ -29,6 +30,7 @@ struct SceneOptions {
     int threads = 0;
     bool list = false;
     std::string gallery;
+    std::string save_background;
 };
 
 /// "sedan:x=8,y=-2,yaw=30,color=red"
@@ -93,6 +95,12 @@ nlohmann::json sceneJson(const AssembledScene& scene, const std::vector<CarVisib
 void runScene(const SceneOptions& opt) {
     std::vector<CarModelSpec> models = loadCarModels(defaultCarModelDir());
     if (opt.list) return listCatalogue(models);
+    if (!opt.save_background.empty()) {
+        const Background bg = generateBackground(opt.background, models);
+        saveBackgroundSceneFile(bg, models, opt.save_background);
+        std::cout << "background " << bg.id << " -> " << opt.save_background << "/scene.json (+ meshes/)\n";
+        return;
+    }
     if (!opt.gallery.empty()) {
         writeCarGalleryPng(models, opt.gallery);
         std::cout << "car gallery -> " << opt.gallery << "\n";
@@ -143,6 +151,8 @@ void setupSceneCommand(CLI::App& app) {
         ->capture_default_str();
     cmd->add_option("--threads", opt->threads, "Ray-casting threads (0 = all cores)")->check(CLI::NonNegativeNumber);
     cmd->add_flag("--list", opt->list, "List backgrounds, car models and colours");
+    cmd->add_option("--save-background", opt->save_background,
+                    "Save the background as an editable scene file (scene.json + meshes/) into DIR and exit");
     cmd->add_option("--car-gallery", opt->gallery, "Write a PNG picture of every car model and exit");
     cmd->callback([opt] { runScene(*opt); });
 }

@@ -146,3 +146,54 @@ TEST(Cli, BadInputGivesOneLineErrors) {
     EXPECT_FALSE(fs::exists(dir / "out" / "scan.bin"));  // nothing half-written by failures
     fs::remove_all(dir);
 }
+
+TEST(Cli, SceneWritesScanMeshAndPicture) {
+    const fs::path out = tempDir("scene");
+    const CliRun r = runCli("scene --background urban-03 --car sedan:x=8,y=-2,yaw=30,color=red --car suv:x=15,y=3,yaw=180 "
+                            "--lidar squeezeseg-front -o " + out.string());
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    for (const char* f : {"scan.bin", "scan.label", "scan.pcd", "scan.ply", "scan.json", "scene.ply", "bev.png"})
+        EXPECT_TRUE(fs::exists(out / f)) << f;
+    const auto summary = nlohmann::json::parse(slurp(out / "scan.json"));
+    ASSERT_EQ(summary["scene"]["cars"].size(), 2u);
+    EXPECT_GT(summary["scene"]["cars"][0]["visible_points"].get<int>(), 100);
+    EXPECT_EQ(summary["points_per_instance"]["1"], summary["scene"]["cars"][0]["visible_points"]);
+    EXPECT_EQ(slurp(out / "bev.png").substr(1, 3), "PNG");
+    EXPECT_EQ(slurp(out / "scene.ply").rfind("ply\nformat binary_little_endian 1.0\n", 0), 0u);
+    const CliRun list = runCli("scene --list");
+    EXPECT_NE(list.out.find("urban-15"), std::string::npos);
+    EXPECT_NE(list.out.find("microcar"), std::string::npos);
+    fs::remove_all(out);
+}
+
+TEST(Cli, SavedBackgroundScansIdentically) {
+    const fs::path dir = tempDir("saved");
+    ASSERT_EQ(runCli("scene --background urban-06 --save-background " + (dir / "bg").string()).exit_code, 0);
+    ASSERT_EQ(runCli("scene --background urban-06 -o " + (dir / "generated").string()).exit_code, 0);
+    const CliRun r = runCli("scan " + (dir / "bg" / "scene.json").string() + " --lidar hdl64e -o " + (dir / "loaded").string());
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const std::string a = slurp(dir / "generated" / "scan.bin"), b = slurp(dir / "loaded" / "scan.bin");
+    EXPECT_GT(a.size(), 100000u);
+    EXPECT_TRUE(a == b);
+    EXPECT_TRUE(slurp(dir / "generated" / "scan.label") == slurp(dir / "loaded" / "scan.label"));
+    fs::remove_all(dir);
+}
+
+TEST(Cli, SceneBadInputGivesOneLineErrors) {
+    const fs::path dir = tempDir("scenebad");
+    const std::string out = " -o " + (dir / "out").string();
+    expectOneLineError(runCli("scene --background urban-16 --car sedan" + out), "unknown background \"urban-16\"");
+    expectOneLineError(runCli("scene --car tank:x=8" + out), "/cars/0/model: unknown car model \"tank\"");
+    expectOneLineError(runCli("scene --car sedan:x=8,color=plaid" + out), "/cars/0/color: unknown colour \"plaid\"");
+    expectOneLineError(runCli("scene --car sedan:x=800" + out), "is outside background urban-01");
+    expectOneLineError(runCli("scene --car sedan:x=eight" + out), "--car sedan:x=eight: /x: expected a number");
+    expectOneLineError(runCli("scene --car sedan:speed=3" + out), "/speed: unknown key");
+    expectOneLineError(runCli("scene --car sedan:x=10,y=0 --car suv:x=10.5,y=0 --on-overlap error" + out),
+                       "car 1 (suv) overlaps car 0");
+    std::ofstream(dir / "bad.obj") << "v 0 0 0\nf 1 2 3\n";
+    std::ofstream(dir / "bad.json") << R"({"mesh": "bad.obj", "default": {"label": "vehicle"}})";
+    std::ofstream(dir / "scene.json") << R"({"objects": [{"type": "import", "sidecar": "bad.json"}]})";
+    expectOneLineError(runCli("scan " + (dir / "scene.json").string() + " --lidar vlp16" + out), "bad.obj: cannot import mesh");
+    EXPECT_FALSE(fs::exists(dir / "out" / "scan.bin"));
+    fs::remove_all(dir);
+}
