@@ -10,4 +10,10 @@ struct RaycastBenchOptions {
 };
 int runRaycastBench(const RaycastBenchOptions& options);
 
+struct SceneBenchOptions {
+    std::vector<std::string> backgrounds = {"urban-01", "urban-04", "urban-06"};
+    int repeats = 31;
+};
+int runSceneBench(const SceneBenchOptions& options);
+
 }  // namespace blindspot::bench

@@ -13,6 +13,11 @@ int main(int argc, char** argv) {
     rc->add_option("--preset", raycast.presets, "LiDAR presets to cast")->capture_default_str();
     rc->add_option("--repeats", raycast.repeats, "Timed repetitions (median reported)");
     rc->callback([&] { blindspot::bench::runRaycastBench(raycast); });
+    blindspot::bench::SceneBenchOptions scene;
+    CLI::App* sc = app.add_subcommand("scene", "Per-sample scene assembly, scan and visibility times");
+    sc->add_option("--background", scene.backgrounds, "Backgrounds")->capture_default_str();
+    sc->add_option("--repeats", scene.repeats, "Timed repetitions (median reported)");
+    sc->callback([&] { blindspot::bench::runSceneBench(scene); });
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {

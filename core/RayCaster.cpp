@@ -98,19 +98,14 @@ struct BeamTable {
 
 constexpr int kPacket = 16;
 
-// Fills one coherent packet: up to 16 consecutive columns of one row. Returns the lane count.
-int fillPacket(const BeamTable& beams, int row, int col0, int cols, RTCRayHit16& rh,
-               int valid[kPacket]) {
+// Fills one coherent packet: `lanes` (<= 16) beams of one row, lane k at column col_of(k).
+template <typename ColOf>
+void fillPacket(const BeamTable& beams, int row, int lanes, ColOf col_of, RTCRayHit16& rh, int valid[kPacket]) {
     const float* m = beams.world_from_sensor;
-    int lanes = 0;
     for (int k = 0; k < kPacket; ++k) {
-        const int col = col0 + k;
-        valid[k] = col < cols ? -1 : 0;
+        valid[k] = k < lanes ? -1 : 0;
         float d[3] = {1.f, 0.f, 0.f};
-        if (col < cols) {
-            beams.sensorDir(row, col, d);
-            ++lanes;
-        }
+        if (k < lanes) beams.sensorDir(row, col_of(k), d);
         rh.ray.org_x[k] = beams.origin[0];
         rh.ray.org_y[k] = beams.origin[1];
         rh.ray.org_z[k] = beams.origin[2];
@@ -126,7 +121,11 @@ int fillPacket(const BeamTable& beams, int row, int col0, int cols, RTCRayHit16&
         rh.hit.geomID[k] = RTC_INVALID_GEOMETRY_ID;
         rh.hit.instID[0][k] = RTC_INVALID_GEOMETRY_ID;
     }
-    return lanes;
+}
+
+// A row's packet starting at column col0 of a contiguous row.
+void fillRowPacket(const BeamTable& beams, int row, int col0, int cols, RTCRayHit16& rh, int valid[kPacket]) {
+    fillPacket(beams, row, std::min(kPacket, cols - col0), [col0](int k) { return col0 + k; }, rh, valid);
 }
 
 // Runs body(row) for every row on `threads` workers. Rows are independent, so the result does not
@@ -326,7 +325,7 @@ void castScanInto(const RayScene& scene, const LidarSpec& spec,
         alignas(64) RTCRayHit16 rh;
         alignas(64) int valid[kPacket];
         for (int col0 = 0; col0 < cols; col0 += kPacket) {
-            fillPacket(beams, row, col0, cols, rh, valid);
+            fillRowPacket(beams, row, col0, cols, rh, valid);
             rtcIntersect16(valid, s.top, &context, &rh);
             const int lanes = std::min(kPacket, cols - col0);
             const std::size_t cell0 = std::size_t(row) * cols + col0;
@@ -367,22 +366,22 @@ void castScanInto(const RayScene& scene, const LidarSpec& spec,
 }
 
 namespace {
-// Indices of the beams whose direction lies within `half_angle_deg` of the cone axis (plus margin).
-template <typename Visit>
-void forEachBeamInCone(const LidarSpec& spec, const Eigen::Vector3d& axis_sensor, double half_angle_deg, Visit visit) {
+// Rows and columns of the beams that can lie within `half_angle_deg` of the cone axis (plus a
+// margin): a rectangle of the grid, as elevation and azimuth are separable.
+std::pair<std::vector<int>, std::vector<int>> beamsInCone(const LidarSpec& spec, const Eigen::Vector3d& axis_sensor,
+                                                          double half_angle_deg) {
     const double d = axis_sensor.norm();
     const double el_c = std::asin(std::clamp(axis_sensor.z() / d, -1.0, 1.0)) * 180 / M_PI;
     const double az_c = std::atan2(axis_sensor.y(), axis_sensor.x()) * 180 / M_PI;
     const double margin = 0.5;
     const double cos_el = std::cos(std::min(89.0, std::fabs(el_c) + half_angle_deg) * M_PI / 180);
     const double az_half = std::min(180.0, (half_angle_deg + margin) / std::max(cos_el, 1e-3));
-    for (int r = 0; r < spec.rows(); ++r) {
-        if (std::fabs(spec.elevation_deg[r] - el_c) > half_angle_deg + margin) continue;
-        for (int c = 0; c < spec.cols(); ++c) {
-            const double daz = std::remainder(spec.azimuth_deg[c] - az_c, 360.0);
-            if (std::fabs(daz) <= az_half) visit(r, c);
-        }
-    }
+    std::vector<int> rows, cols;
+    for (int r = 0; r < spec.rows(); ++r)
+        if (std::fabs(spec.elevation_deg[r] - el_c) <= half_angle_deg + margin) rows.push_back(r);
+    for (int c = 0; c < spec.cols(); ++c)
+        if (std::fabs(std::remainder(spec.azimuth_deg[c] - az_c, 360.0)) <= az_half) cols.push_back(c);
+    return {rows, cols};
 }
 }  // namespace
 
@@ -397,6 +396,7 @@ std::size_t countUnoccludedHits(const RayScene& scene, int instance_index, const
     const double half_angle = centre_sensor.norm() <= radius
                                   ? 360.0
                                   : std::asin(radius / centre_sensor.norm()) * 180 / M_PI;
+    const auto [rows, cols] = beamsInCone(spec, centre_sensor, half_angle);
 
     RTCScene alone = rtcNewScene(s.device);
     RTCGeometry geom = rtcNewGeometry(s.device, RTC_GEOMETRY_TYPE_INSTANCE);
@@ -407,26 +407,23 @@ std::size_t countUnoccludedHits(const RayScene& scene, int instance_index, const
     rtcAttachGeometry(alone, geom);
     rtcReleaseGeometry(geom);
     rtcCommitScene(alone);
+
+    // The same rays as castScan (same beam table and packet filling), in packets of 16 along a row.
+    const BeamTable beams(spec, world_from_sensor);
     std::size_t hits = 0;
-    const Eigen::Vector3d origin = world_from_sensor.translation();
-    const Eigen::Matrix3d rotation = world_from_sensor.linear();
-    forEachBeamInCone(spec, centre_sensor, half_angle, [&](int r, int c) {
-        const Eigen::Vector3d dir = rotation * beamDirection(spec.elevation_deg[r], spec.azimuth_deg[c]);
-        RTCIntersectContext context;
-        rtcInitIntersectContext(&context);
-        RTCRayHit rh{};
-        rh.ray.org_x = float(origin.x());
-        rh.ray.org_y = float(origin.y());
-        rh.ray.org_z = float(origin.z());
-        rh.ray.dir_x = float(dir.x());
-        rh.ray.dir_y = float(dir.y());
-        rh.ray.dir_z = float(dir.z());
-        rh.ray.tfar = float(spec.max_range_m);
-        rh.ray.mask = 0xFFFFFFFFu;
-        rh.hit.geomID = RTC_INVALID_GEOMETRY_ID;
-        rtcIntersect1(alone, &context, &rh);
-        hits += rh.hit.geomID != RTC_INVALID_GEOMETRY_ID;
-    });
+    RTCIntersectContext context;
+    rtcInitIntersectContext(&context);
+    context.flags = RTC_INTERSECT_CONTEXT_FLAG_COHERENT;
+    alignas(64) RTCRayHit16 rh;
+    alignas(64) int valid[kPacket];
+    for (int row : rows) {
+        for (std::size_t c0 = 0; c0 < cols.size(); c0 += kPacket) {
+            const int lanes = int(std::min<std::size_t>(kPacket, cols.size() - c0));
+            fillPacket(beams, row, lanes, [&, c0](int k) { return cols[c0 + std::size_t(k)]; }, rh, valid);
+            rtcIntersect16(valid, alone, &context, &rh);
+            for (int k = 0; k < kPacket; ++k) hits += valid[k] && rh.hit.geomID[k] != RTC_INVALID_GEOMETRY_ID;
+        }
+    }
     rtcReleaseScene(alone);
     s.check("casting against one instance");
     return hits;
@@ -447,7 +444,7 @@ std::size_t castRawPackets(const RayScene& scene, const LidarSpec& spec,
         alignas(64) int valid[kPacket];
         std::size_t row_hits = 0;
         for (int col0 = 0; col0 < cols; col0 += kPacket) {
-            fillPacket(beams, row, col0, cols, rh, valid);
+            fillRowPacket(beams, row, col0, cols, rh, valid);
             rtcIntersect16(valid, s.top, &context, &rh);
             for (int k = 0; k < kPacket; ++k) row_hits += rh.hit.geomID[k] != RTC_INVALID_GEOMETRY_ID;
         }
