@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
-# The main job: installs the Debian packages, builds, and ray-casts a labelled demo scan of the
-# example street with the KITTI HDL-64E preset into out/demo.
+# The main job: installs the Debian packages, builds, then scans a generated urban street with two
+# target cars (KITTI HDL-64E) into out/demo/scene, and the hand-made example street into
+# out/demo/street.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
 scripts/build.sh
-build/sweep/blindspot lidar --preset hdl64e | tail -n 1
-build/sweep/blindspot scan scenes/examples/street.json --lidar hdl64e -o out/demo
-echo "demo: wrote $(pwd)/out/demo (open scan.pcd or scan.ply in CloudCompare/MeshLab)"
+bin=build/sweep/blindspot
+$bin lidar --preset hdl64e | tail -n 1
+$bin scene --background urban-01 --car sedan:x=9,y=-2,yaw=0,color=red --car suv:x=15,y=3,yaw=180,color=black \
+    --lidar hdl64e -o out/demo/scene
+$bin scan scenes/examples/street.json --lidar hdl64e -o out/demo/street
+echo "demo: wrote $(pwd)/out/demo (bev.png for a quick look; scan.pcd and scene.ply open in CloudCompare/MeshLab)"
