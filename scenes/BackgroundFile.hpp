@@ -12,4 +12,12 @@ namespace blindspot {
 void saveBackgroundSceneFile(const Background& background, const std::vector<CarModelSpec>& models,
                              const std::string& dir);
 
+/// Reads a background from a scene file: objects with "role": "ground" make the ground, "fixture"
+/// (the default) the fixtures, "parked_car" (with "model" and "color") parked cars; the
+/// "background" block gives the extent, the drivable region and the obstacle footprints.
+Background loadBackgroundSceneFile(const std::string& path);
+
+/// A generated background id (urban-03, TYPE:SEED), or the path of a saved scene file (*.json).
+Background backgroundById(const std::string& id, const std::vector<CarModelSpec>& models);
+
 }  // namespace blindspot

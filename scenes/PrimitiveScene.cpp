@@ -75,34 +75,12 @@ TriangleMesh shapeFromJson(const JsonObject& j) {
 }
 
 void addObject(RayScene& scene, const JsonObject& j) {
+    SceneObject object = sceneObjectFromJson(j);
     MeshInstance inst;
-    if (j.string("type") == "import") {  // materials come from the sidecar
-        const auto sidecar = std::filesystem::path(j.file()).parent_path() / j.string("sidecar");
-        ImportedMesh imported = importMesh(sidecar.string());
-        inst.world_from_mesh = j.has("pose") ? poseFromJson(j.object("pose")).parentFromLocal()
-                                             : Eigen::Isometry3d::Identity();
-        const int instance = j.integer("instance", 0);
-        if (instance < 0 || instance > 65535) j.fail("instance", "must lie in [0, 65535]");
-        inst.instance_id = std::uint16_t(instance);
-        inst.part_materials = imported.materials;
-        j.rejectUnknownKeys();
-        inst.mesh = scene.addMesh(imported.mesh);
-        scene.addInstance(inst);
-        return;
-    }
-    const TriangleMesh mesh = shapeFromJson(j);
-    inst.world_from_mesh = j.has("pose") ? poseFromJson(j.object("pose")).parentFromLocal()
-                                         : Eigen::Isometry3d::Identity();
-    SurfaceMaterial material;
-    if (j.has("material") && j.has("label")) j.fail("label", "give either label or material, not both");
-    if (j.has("material")) material = materialFromJson(j.object("material"));
-    if (j.has("label")) material.label = labelFromJson(j, "label");
-    const int instance = j.integer("instance", 0);
-    if (instance < 0 || instance > 65535) j.fail("instance", "must lie in [0, 65535]");
-    inst.instance_id = std::uint16_t(instance);
-    inst.part_materials.assign(1, material);
-    j.rejectUnknownKeys();
-    inst.mesh = scene.addMesh(mesh);
+    inst.world_from_mesh = object.world_from_mesh;
+    inst.part_materials = std::move(object.materials);
+    inst.instance_id = object.instance_id;
+    inst.mesh = scene.addMesh(object.mesh);
     scene.addInstance(inst);
 }
 
@@ -122,6 +100,37 @@ SensorMounting mountingFromJson(const JsonObject& j) {
 }
 
 }  // namespace
+
+SceneObject sceneObjectFromJson(const JsonObject& j) {
+    SceneObject object;
+    object.world_from_mesh = j.has("pose") ? poseFromJson(j.object("pose")).parentFromLocal()
+                                           : Eigen::Isometry3d::Identity();
+    const int instance = j.integer("instance", 0);
+    if (instance < 0 || instance > 65535) j.fail("instance", "must lie in [0, 65535]");
+    object.instance_id = std::uint16_t(instance);
+    object.role = j.string("role", "fixture");
+    if (object.role != "ground" && object.role != "fixture" && object.role != "parked_car")
+        j.fail("role", "expected \"ground\", \"fixture\" or \"parked_car\", got \"" + object.role + "\"");
+    object.model = j.string("model", "");
+    object.color = j.string("color", "");
+    if (object.role == "parked_car" && (object.model.empty() || object.color.empty()))
+        j.fail("role", "a parked_car needs \"model\" and \"color\"");
+    if (j.string("type") == "import") {  // materials come from the sidecar
+        const auto sidecar = std::filesystem::path(j.file()).parent_path() / j.string("sidecar");
+        ImportedMesh imported = importMesh(sidecar.string());
+        object.mesh = std::move(imported.mesh);
+        object.materials = std::move(imported.materials);
+    } else {
+        object.mesh = shapeFromJson(j);
+        SurfaceMaterial material;
+        if (j.has("material") && j.has("label")) j.fail("label", "give either label or material, not both");
+        if (j.has("material")) material = materialFromJson(j.object("material"));
+        if (j.has("label")) material.label = labelFromJson(j, "label");
+        object.materials.assign(1, material);
+    }
+    j.rejectUnknownKeys();
+    return object;
+}
 
 SurfaceMaterial materialFromJson(const JsonObject& j) {
     SurfaceMaterial m;
@@ -158,6 +167,7 @@ PrimitiveScene primitiveSceneFromJson(const JsonObject& j, int build_threads) {
         throw ConfigError(j.file(), "/sensor/location",
                           "unknown or disallowed mounting location \"" + scene.mounting.location + "\"");
     }
+    if (j.has("background")) j.object("background");  // read by the scene library; see loadBackgroundSceneFile
     const auto objects = j.objects("objects");
     if (objects.empty()) j.fail("objects", "expected at least one object");
     for (const auto& object : objects) addObject(scene.geometry, object);

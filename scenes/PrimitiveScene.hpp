@@ -23,6 +23,17 @@ struct PrimitiveScene {
 PrimitiveScene loadPrimitiveScene(const std::string& path, int build_threads = 0);
 PrimitiveScene primitiveSceneFromJson(const JsonObject& json, int build_threads = 0);
 
+/// One entry of "objects": its mesh, materials (one per part), placement and role.
+struct SceneObject {
+    TriangleMesh mesh;
+    std::vector<SurfaceMaterial> materials;
+    Eigen::Isometry3d world_from_mesh = Eigen::Isometry3d::Identity();
+    std::uint16_t instance_id = 0;
+    std::string role = "fixture";  ///< "ground", "fixture" or "parked_car" (for saved backgrounds)
+    std::string model, color;      ///< parked cars only
+};
+SceneObject sceneObjectFromJson(const JsonObject& json);
+
 /// Reads {"label": "vehicle" | 10, "nir_reflectance", "specular", "shininess"}.
 SurfaceMaterial materialFromJson(const JsonObject& json);
 

@@ -4,6 +4,7 @@
 #include <limits>
 
 #include "core/Error.hpp"
+#include "scenes/BackgroundFile.hpp"
 #include "scenes/PaintColor.hpp"
 
 namespace blindspot {
@@ -90,7 +91,7 @@ const CarModelSpec& SceneAssembler::model(const std::string& name) const {
 SceneAssembler::Cached& SceneAssembler::cached(const std::string& id) {
     auto it = cache_.find(id);
     if (it != cache_.end()) return *it->second;
-    Background bg = generateBackground(id, models_);
+    Background bg = backgroundById(id, models_);
     auto c = std::unique_ptr<Cached>(new Cached{bg, RayScene(build_threads_), GroundSurface(bg.ground, build_threads_), 0, 0, {}});
     c->ground_mesh = c->scene.addMesh(c->bg.ground);
     c->fixtures_mesh = c->scene.addMesh(c->bg.fixtures);

@@ -60,3 +60,15 @@ TEST(Primitives, AreClosedAndOutward) {
     }
     EXPECT_NEAR(signedVolume(makeBox(1, 2, 3)), 6.0, 1e-6);
 }
+
+TEST(TriangleMesh, AppendKeepsPartsIntoAnEmptyMesh) {
+    TriangleMesh target;
+    TriangleMesh box = makeBox(1, 1, 1);
+    box.triangle_part.assign(box.triangleCount(), 3);
+    target.append(box);
+    target.append(makeBox(1, 1, 1), 5);
+    ASSERT_EQ(target.triangle_part.size(), 24u);
+    EXPECT_EQ(target.triangle_part.front(), 3);
+    EXPECT_EQ(target.triangle_part.back(), 5);
+    EXPECT_EQ(target.partCount(), 6);
+}

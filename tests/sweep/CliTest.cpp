@@ -176,6 +176,13 @@ TEST(Cli, SavedBackgroundScansIdentically) {
     EXPECT_GT(a.size(), 100000u);
     EXPECT_TRUE(a == b);
     EXPECT_TRUE(slurp(dir / "generated" / "scan.label") == slurp(dir / "loaded" / "scan.label"));
+    // The saved file also serves as a background for target cars, with the same result.
+    const std::string cars = " --car sedan:x=9,y=-2,yaw=10,color=red --car van:x=15,y=2,yaw=180 -o ";
+    ASSERT_EQ(runCli("scene --background urban-06" + cars + (dir / "gen-cars").string()).exit_code, 0);
+    const CliRun loaded = runCli("scene --background " + (dir / "bg" / "scene.json").string() + cars + (dir / "file-cars").string());
+    ASSERT_EQ(loaded.exit_code, 0) << loaded.err;
+    EXPECT_TRUE(slurp(dir / "gen-cars" / "scan.bin") == slurp(dir / "file-cars" / "scan.bin"));
+    EXPECT_TRUE(slurp(dir / "gen-cars" / "scan.label") == slurp(dir / "file-cars" / "scan.label"));
     fs::remove_all(dir);
 }
 
