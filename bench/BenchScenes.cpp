@@ -34,12 +34,15 @@ RayScene makeRaycastBenchScene(std::size_t* triangle_count) {
     triangles += ground.triangleCount();
     for (int i = 0; i < 6; ++i) {
         const double a = i * M_PI / 3.0;
-        scene.addInstance(place(s, 12 * std::cos(a), 12 * std::sin(a), 1.5, 0, label::kVegetation, 0.6f, 0));
+        scene.addInstance(
+            place(s, 12 * std::cos(a), 12 * std::sin(a), 1.5, 0, label::kVegetation, 0.6f, 0));
         triangles += sphere.triangleCount();
     }
     for (int i = 0; i < 20; ++i) {
-        scene.addInstance(place(p, -40 + 4.0 * i, (i % 2 ? 7.0 : -7.0), 3.0, 0, label::kPole, 0.4f, 0));
-        scene.addInstance(place(b, -50 + 5.0 * i, (i % 2 ? 25.0 : -25.0), 6.0, 0, label::kBuilding, 0.5f, 0));
+        scene.addInstance(
+            place(p, -40 + 4.0 * i, (i % 2 ? 7.0 : -7.0), 3.0, 0, label::kPole, 0.4f, 0));
+        scene.addInstance(
+            place(b, -50 + 5.0 * i, (i % 2 ? 25.0 : -25.0), 6.0, 0, label::kBuilding, 0.5f, 0));
         scene.addInstance(place(c, -30 + 3.5 * i, (i % 2 ? 3.5 : -3.5), 0.75, 10.0 * i,
                                 label::kVehicle, 0.7f, std::uint16_t(i + 1)));
         triangles += pole.triangleCount() + building.triangleCount() + car.triangleCount();

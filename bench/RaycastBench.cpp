@@ -46,12 +46,14 @@ int runRaycastBench(const RaycastBenchOptions& opt) {
             // Interleaved, so drift in the machine's speed hits both alike; medians of each.
             std::vector<double> pipe, raw;
             for (int i = 0; i < opt.repeats; ++i) {
-                pipe.push_back(secondsOf([&] { castScanInto(scene, spec, world_from_sensor, cast, scan); }));
-                raw.push_back(secondsOf([&] { castRawPackets(scene, spec, world_from_sensor, cast); }));
+                pipe.push_back(
+                    secondsOf([&] { castScanInto(scene, spec, world_from_sensor, cast, scan); }));
+                raw.push_back(
+                    secondsOf([&] { castRawPackets(scene, spec, world_from_sensor, cast); }));
             }
             const double t_pipe = median(pipe), t_raw = median(raw);
-            std::printf("%-18s %7d %9.0f %7.2f Mr/s %7.2f Mr/s %7.3f\n", preset.c_str(), threads, rays,
-                        rays / t_pipe / 1e6, rays / t_raw / 1e6, t_raw / t_pipe);
+            std::printf("%-18s %7d %9.0f %7.2f Mr/s %7.2f Mr/s %7.3f\n", preset.c_str(), threads,
+                        rays, rays / t_pipe / 1e6, rays / t_raw / 1e6, t_raw / t_pipe);
             if (threads == cores) break;
         }
     }

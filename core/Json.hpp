@@ -15,7 +15,7 @@ nlohmann::json readJsonFile(const std::string& path);
 
 /// A view of one JSON object that tracks which keys were read, so unknown keys can be rejected.
 class JsonObject {
-public:
+  public:
     JsonObject(const nlohmann::json& value, std::string file, std::string path);
 
     bool has(const std::string& key) const;
@@ -43,7 +43,7 @@ public:
     const std::string& path() const { return path_; }
     std::string pathOf(const std::string& key) const { return path_ + "/" + key; }
 
-private:
+  private:
     const nlohmann::json& value(const std::string& key) const;
 
     const nlohmann::json* json_;

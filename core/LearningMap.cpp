@@ -16,16 +16,20 @@ LearningMap learningMapFromJson(const JsonObject& j) {
     const int class_count = int(map.classes.size());
     map.default_class = j.integer("default_class", 0);
     if (map.default_class < 0 || map.default_class >= class_count)
-        j.fail("default_class", "must index classes, in [0, " + std::to_string(class_count - 1) + "]");
+        j.fail("default_class",
+               "must index classes, in [0, " + std::to_string(class_count - 1) + "]");
     map.class_of_label.assign(65536, std::uint8_t(map.default_class));
     const auto& entries = j.raw("map");
-    if (!entries.is_object()) j.fail("map", "expected an object of palette id or name -> class index");
+    if (!entries.is_object())
+        j.fail("map", "expected an object of palette id or name -> class index");
     for (const auto& [key, value] : entries.items()) {
         const int id = paletteIdFromName(key);
-        if (id < 0) throw ConfigError(j.file(), j.pathOf("map") + "/" + key, "unknown palette label");
+        if (id < 0)
+            throw ConfigError(j.file(), j.pathOf("map") + "/" + key, "unknown palette label");
         if (!value.is_number_integer() || value.get<int>() < 0 || value.get<int>() >= class_count)
-            throw ConfigError(j.file(), j.pathOf("map") + "/" + key,
-                              "expected a class index in [0, " + std::to_string(class_count - 1) + "]");
+            throw ConfigError(
+                j.file(), j.pathOf("map") + "/" + key,
+                "expected a class index in [0, " + std::to_string(class_count - 1) + "]");
         map.class_of_label[id] = std::uint8_t(value.get<int>());
     }
     j.rejectUnknownKeys();
@@ -38,10 +42,9 @@ LearningMap loadLearningMap(const std::string& path) {
 }
 
 LearningMap squeezeSegLearningMap() {
-    const nlohmann::json json = {
-        {"classes", {"unknown", "car", "pedestrian", "cyclist"}},
-        {"map", {{"vehicle", 1}, {"pedestrian", 2}, {"bicyclist", 3}}},
-        {"default_class", 0}};
+    const nlohmann::json json = {{"classes", {"unknown", "car", "pedestrian", "cyclist"}},
+                                 {"map", {{"vehicle", 1}, {"pedestrian", 2}, {"bicyclist", 3}}},
+                                 {"default_class", 0}};
     return learningMapFromJson(JsonObject(json, "built-in squeezeseg map", ""));
 }
 

@@ -49,7 +49,8 @@ std::vector<double> resolveAxis(const AxisDefinition& axis, const AxisLimits& li
         fail("resolution_deg", "must be > 0, got " + num(axis.resolution_deg));
     if (axis.form == AxisDefinition::Form::Symmetric) {
         if (!(axis.fov_deg > 0.0) || axis.fov_deg > lim.max_fov_deg)
-            fail("fov_deg", "must lie in (0, " + num(lim.max_fov_deg) + "], got " + num(axis.fov_deg));
+            fail("fov_deg",
+                 "must lie in (0, " + num(lim.max_fov_deg) + "], got " + num(axis.fov_deg));
         lower = -axis.fov_deg / 2.0;
         upper = axis.fov_deg / 2.0;
     } else {
@@ -63,8 +64,8 @@ std::vector<double> resolveAxis(const AxisDefinition& axis, const AxisLimits& li
     const double cells = (upper - lower) / axis.resolution_deg;
     const double count = std::round(cells);
     if (std::abs(cells - count) > 1e-6 * std::max(1.0, count) || count < 1)
-        fail("resolution_deg", "field of view / resolution must be a whole number of beams, got " +
-                                   num(cells));
+        fail("resolution_deg",
+             "field of view / resolution must be a whole number of beams, got " + num(cells));
     std::vector<double> angles(static_cast<std::size_t>(count));
     for (std::size_t k = 0; k < angles.size(); ++k)
         angles[k] = upper - static_cast<double>(k) * axis.resolution_deg;
@@ -77,8 +78,9 @@ AxisDefinition axisFromJson(const JsonObject& j, const AxisLimits& lim) {
     const bool asymmetric = j.has("bounds_deg");
     const bool custom = j.has("angles_deg");
     if (symmetric + asymmetric + custom != 1)
-        j.fail("", std::string("expected exactly one of fov_deg, bounds_deg or angles_deg for the ") +
-                       lim.key + " axis");
+        j.fail("",
+               std::string("expected exactly one of fov_deg, bounds_deg or angles_deg for the ") +
+                   lim.key + " axis");
     if (custom) {
         axis.form = AxisDefinition::Form::Custom;
         axis.angles_deg = j.numbers("angles_deg");
@@ -144,8 +146,8 @@ LidarSpec resolveLidarSpec(LidarSpec spec, const std::string& file, const std::s
         throw ConfigError(file, path + "/" + field, what);
     };
     if (!(spec.max_range_m > 0.0) || spec.max_range_m > kMaxDetectionRangeM)
-        fail("max_range_m", "must lie in (0, " + num(kMaxDetectionRangeM) + "] m, got " +
-                                num(spec.max_range_m));
+        fail("max_range_m",
+             "must lie in (0, " + num(kMaxDetectionRangeM) + "] m, got " + num(spec.max_range_m));
     const double min_resolution = spec.max_range_m / double(1 << 24);
     if (!(spec.range_resolution_m > 0.0) || spec.range_resolution_m < min_resolution)
         fail("range_resolution_m", "must be >= max_range_m / 2^24 = " + num(min_resolution) +
@@ -188,7 +190,8 @@ LidarSpec lidarPreset(const std::string& name) {
     } else {
         std::string known;
         for (const auto& n : lidarPresetNames()) known += (known.empty() ? "" : ", ") + n;
-        throw ConfigError("", "/preset", "unknown LiDAR preset \"" + name + "\"; expected one of " + known);
+        throw ConfigError("", "/preset",
+                          "unknown LiDAR preset \"" + name + "\"; expected one of " + known);
     }
     return resolveLidarSpec(spec, "preset " + name);
 }
@@ -220,7 +223,8 @@ LidarSpec loadLidarSpec(const std::string& preset_or_file) {
     const auto names = lidarPresetNames();
     if (std::find(names.begin(), names.end(), preset_or_file) != names.end())
         return lidarPreset(preset_or_file);
-    if (!std::filesystem::exists(preset_or_file) && preset_or_file.find(".json") == std::string::npos)
+    if (!std::filesystem::exists(preset_or_file) &&
+        preset_or_file.find(".json") == std::string::npos)
         return lidarPreset(preset_or_file);  // raises "unknown preset" with the list
     const nlohmann::json json = readJsonFile(preset_or_file);
     return lidarSpecFromJson(JsonObject(json, preset_or_file, ""));

@@ -24,10 +24,10 @@ namespace blindspot {
 struct AxisDefinition {
     enum class Form { Symmetric, Asymmetric, Custom };
     Form form = Form::Symmetric;
-    double fov_deg = 0.0;          ///< Symmetric: total field of view, centred on 0
-    double lower_deg = 0.0;        ///< Asymmetric: lower (vertical) or right (horizontal) bound
-    double upper_deg = 0.0;        ///< Asymmetric: upper (vertical) or left (horizontal) bound
-    double resolution_deg = 0.0;   ///< Symmetric and Asymmetric: spacing between beams
+    double fov_deg = 0.0;            ///< Symmetric: total field of view, centred on 0
+    double lower_deg = 0.0;          ///< Asymmetric: lower (vertical) or right (horizontal) bound
+    double upper_deg = 0.0;          ///< Asymmetric: upper (vertical) or left (horizontal) bound
+    double resolution_deg = 0.0;     ///< Symmetric and Asymmetric: spacing between beams
     std::vector<double> angles_deg;  ///< Custom: explicit, possibly non-uniform, beam angles
 };
 
@@ -36,13 +36,13 @@ struct LidarSpec {
     std::string name = "custom";
     AxisDefinition vertical;
     AxisDefinition horizontal;
-    double max_range_m = 120.0;           ///< (0, 500]
-    double range_resolution_m = 0.002;    ///< > 0 and >= max_range_m / 2^24
-    double pitch_deg = 0.0;               ///< tilt of the sensor head, positive nose-down (ISO)
-    double scan_frequency_hz = 10.0;      ///< rotations per second, (0, 100]
+    double max_range_m = 120.0;         ///< (0, 500]
+    double range_resolution_m = 0.002;  ///< > 0 and >= max_range_m / 2^24
+    double pitch_deg = 0.0;             ///< tilt of the sensor head, positive nose-down (ISO)
+    double scan_frequency_hz = 10.0;    ///< rotations per second, (0, 100]
 
-    std::vector<double> elevation_deg;    ///< one per row, strictly decreasing
-    std::vector<double> azimuth_deg;      ///< one per column, strictly decreasing
+    std::vector<double> elevation_deg;  ///< one per row, strictly decreasing
+    std::vector<double> azimuth_deg;    ///< one per column, strictly decreasing
 
     int rows() const { return static_cast<int>(elevation_deg.size()); }
     int cols() const { return static_cast<int>(azimuth_deg.size()); }

@@ -44,15 +44,17 @@ Pose composeMount(const Pose& mount, const Pose& offset) {
 Pose parentFromSensor(const SensorMounting& mounting, const EgoVehicle& ego) {
     if (mounting.parent == MountParent::SceneOrigin) {
         if (mounting.location != "origin")
-            throw ConfigError("", "/sensor/location",
-                              "a sensor on the scene origin can only use location \"origin\", got \"" +
-                                  mounting.location + "\"");
+            throw ConfigError(
+                "", "/sensor/location",
+                "a sensor on the scene origin can only use location \"origin\", got \"" +
+                    mounting.location + "\"");
         return mounting.offset;
     }
     for (const auto& loc : egoMountLocations(ego)) {
         if (loc.name == mounting.location) return composeMount(loc.ego_from_mount, mounting.offset);
     }
-    throw ConfigError("", "/sensor/location", "unknown mounting location \"" + mounting.location + "\"");
+    throw ConfigError("", "/sensor/location",
+                      "unknown mounting location \"" + mounting.location + "\"");
 }
 
 Eigen::Isometry3d worldFromSensor(const SensorMounting& mounting, const EgoVehicle& ego,

@@ -47,7 +47,8 @@ namespace {
 
 void recordEmbreeError(void* user, RTCError code, const char* message) {
     auto* impl = static_cast<RayScene::Impl*>(user);
-    impl->error = "error " + std::to_string(int(code)) + (message ? std::string(": ") + message : "");
+    impl->error =
+        "error " + std::to_string(int(code)) + (message ? std::string(": ") + message : "");
 }
 
 void rebuildShading(RayScene::Impl& s) {
@@ -100,7 +101,8 @@ constexpr int kPacket = 16;
 
 // Fills one coherent packet: `lanes` (<= 16) beams of one row, lane k at column col_of(k).
 template <typename ColOf>
-void fillPacket(const BeamTable& beams, int row, int lanes, ColOf col_of, RTCRayHit16& rh, int valid[kPacket]) {
+void fillPacket(const BeamTable& beams, int row, int lanes, ColOf col_of, RTCRayHit16& rh,
+                int valid[kPacket]) {
     const float* m = beams.world_from_sensor;
     for (int k = 0; k < kPacket; ++k) {
         valid[k] = k < lanes ? -1 : 0;
@@ -124,15 +126,18 @@ void fillPacket(const BeamTable& beams, int row, int lanes, ColOf col_of, RTCRay
 }
 
 // A row's packet starting at column col0 of a contiguous row.
-void fillRowPacket(const BeamTable& beams, int row, int col0, int cols, RTCRayHit16& rh, int valid[kPacket]) {
-    fillPacket(beams, row, std::min(kPacket, cols - col0), [col0](int k) { return col0 + k; }, rh, valid);
+void fillRowPacket(const BeamTable& beams, int row, int col0, int cols, RTCRayHit16& rh,
+                   int valid[kPacket]) {
+    fillPacket(
+        beams, row, std::min(kPacket, cols - col0), [col0](int k) { return col0 + k; }, rh, valid);
 }
 
 // Runs body(row) for every row on `threads` workers. Rows are independent, so the result does not
 // depend on which worker takes which row.
 template <typename Body>
 void forEachRow(int rows, int threads, Body body) {
-    const int workers = threads > 0 ? threads : int(std::max(1u, std::thread::hardware_concurrency()));
+    const int workers =
+        threads > 0 ? threads : int(std::max(1u, std::thread::hardware_concurrency()));
     std::atomic<int> next{0};
     auto work = [&] {
         for (int row = next++; row < rows; row = next++) body(row);
@@ -179,8 +184,9 @@ MeshId RayScene::addMesh(const TriangleMesh& mesh) {
     // rtcSetNewGeometryBuffer pads the buffer for Embree's 16-byte vertex loads.
     auto* v = static_cast<float*>(rtcSetNewGeometryBuffer(
         geom, RTC_BUFFER_TYPE_VERTEX, 0, RTC_FORMAT_FLOAT3, 3 * sizeof(float), vertex_count));
-    auto* idx = static_cast<unsigned*>(rtcSetNewGeometryBuffer(
-        geom, RTC_BUFFER_TYPE_INDEX, 0, RTC_FORMAT_UINT3, 3 * sizeof(unsigned), mesh.triangles.size()));
+    auto* idx = static_cast<unsigned*>(
+        rtcSetNewGeometryBuffer(geom, RTC_BUFFER_TYPE_INDEX, 0, RTC_FORMAT_UINT3,
+                                3 * sizeof(unsigned), mesh.triangles.size()));
     s.check("allocating mesh buffers");
     for (std::size_t i = 0; i < vertex_count; ++i)
         for (int k = 0; k < 3; ++k) v[3 * i + k] = mesh.vertices_m[i][k];
@@ -204,9 +210,11 @@ MeshId RayScene::addMesh(const TriangleMesh& mesh) {
 int RayScene::addInstance(const MeshInstance& instance) {
     Impl& s = *impl_;
     if (instance.mesh < 0 || instance.mesh >= meshCount())
-        throw BackendError("RayScene: instance refers to unknown mesh " + std::to_string(instance.mesh));
+        throw BackendError("RayScene: instance refers to unknown mesh " +
+                           std::to_string(instance.mesh));
     if (int(instance.part_materials.size()) < s.meshes[instance.mesh].partCount())
-        throw BackendError("RayScene: instance has " + std::to_string(instance.part_materials.size()) +
+        throw BackendError("RayScene: instance has " +
+                           std::to_string(instance.part_materials.size()) +
                            " materials but its mesh has " +
                            std::to_string(s.meshes[instance.mesh].partCount()) + " parts");
     RTCGeometry geom = rtcNewGeometry(s.device, RTC_GEOMETRY_TYPE_INSTANCE);
@@ -339,13 +347,15 @@ void castScanInto(const RayScene& scene, const LidarSpec& spec,
                 }
                 const InstanceShading& sh = shading[rh.hit.instID[0][k]];
                 const unsigned prim = rh.hit.primID[k];
-                const SurfaceMaterial& mat = sh.materials[sh.triangle_part ? sh.triangle_part[prim] : 0];
+                const SurfaceMaterial& mat =
+                    sh.materials[sh.triangle_part ? sh.triangle_part[prim] : 0];
                 const float* n = sh.normal_world_from_mesh;
                 const float gx = rh.hit.Ng_x[k], gy = rh.hit.Ng_y[k], gz = rh.hit.Ng_z[k];
                 const float nx = n[0] * gx + n[1] * gy + n[2] * gz;
                 const float ny = n[3] * gx + n[4] * gy + n[5] * gz;
                 const float nz = n[6] * gx + n[7] * gy + n[8] * gz;
-                const float dot = nx * rh.ray.dir_x[k] + ny * rh.ray.dir_y[k] + nz * rh.ray.dir_z[k];
+                const float dot =
+                    nx * rh.ray.dir_x[k] + ny * rh.ray.dir_y[k] + nz * rh.ray.dir_z[k];
                 const float cos_incidence = std::fabs(dot) / std::sqrt(nx * nx + ny * ny + nz * nz);
                 // Quantise to the range resolution, rounding to the nearest step. t >= 0, so the
                 // truncating conversion of t + 0.5 rounds; it inlines, unlike std::nearbyint.
@@ -368,7 +378,8 @@ void castScanInto(const RayScene& scene, const LidarSpec& spec,
 namespace {
 // Rows and columns of the beams that can lie within `half_angle_deg` of the cone axis (plus a
 // margin): a rectangle of the grid, as elevation and azimuth are separable.
-std::pair<std::vector<int>, std::vector<int>> beamsInCone(const LidarSpec& spec, const Eigen::Vector3d& axis_sensor,
+std::pair<std::vector<int>, std::vector<int>> beamsInCone(const LidarSpec& spec,
+                                                          const Eigen::Vector3d& axis_sensor,
                                                           double half_angle_deg) {
     const double d = axis_sensor.norm();
     const double el_c = std::asin(std::clamp(axis_sensor.z() / d, -1.0, 1.0)) * 180 / M_PI;
@@ -380,7 +391,8 @@ std::pair<std::vector<int>, std::vector<int>> beamsInCone(const LidarSpec& spec,
     for (int r = 0; r < spec.rows(); ++r)
         if (std::fabs(spec.elevation_deg[r] - el_c) <= half_angle_deg + margin) rows.push_back(r);
     for (int c = 0; c < spec.cols(); ++c)
-        if (std::fabs(std::remainder(spec.azimuth_deg[c] - az_c, 360.0)) <= az_half) cols.push_back(c);
+        if (std::fabs(std::remainder(spec.azimuth_deg[c] - az_c, 360.0)) <= az_half)
+            cols.push_back(c);
     return {rows, cols};
 }
 }  // namespace
@@ -392,7 +404,8 @@ std::size_t countUnoccludedHits(const RayScene& scene, int instance_index, const
     const auto box = bounds(s.meshes[inst.mesh]);
     const Eigen::Vector3d centre_mesh = ((box[0] + box[1]) / 2).cast<double>();
     const double radius = double((box[1] - box[0]).norm()) / 2;
-    const Eigen::Vector3d centre_sensor = world_from_sensor.inverse() * (inst.world_from_mesh * centre_mesh);
+    const Eigen::Vector3d centre_sensor =
+        world_from_sensor.inverse() * (inst.world_from_mesh * centre_mesh);
     const double half_angle = centre_sensor.norm() <= radius
                                   ? 360.0
                                   : std::asin(radius / centre_sensor.norm()) * 180 / M_PI;
@@ -419,9 +432,11 @@ std::size_t countUnoccludedHits(const RayScene& scene, int instance_index, const
     for (int row : rows) {
         for (std::size_t c0 = 0; c0 < cols.size(); c0 += kPacket) {
             const int lanes = int(std::min<std::size_t>(kPacket, cols.size() - c0));
-            fillPacket(beams, row, lanes, [&, c0](int k) { return cols[c0 + std::size_t(k)]; }, rh, valid);
+            fillPacket(
+                beams, row, lanes, [&, c0](int k) { return cols[c0 + std::size_t(k)]; }, rh, valid);
             rtcIntersect16(valid, alone, &context, &rh);
-            for (int k = 0; k < kPacket; ++k) hits += valid[k] && rh.hit.geomID[k] != RTC_INVALID_GEOMETRY_ID;
+            for (int k = 0; k < kPacket; ++k)
+                hits += valid[k] && rh.hit.geomID[k] != RTC_INVALID_GEOMETRY_ID;
         }
     }
     rtcReleaseScene(alone);
@@ -446,7 +461,8 @@ std::size_t castRawPackets(const RayScene& scene, const LidarSpec& spec,
         for (int col0 = 0; col0 < cols; col0 += kPacket) {
             fillRowPacket(beams, row, col0, cols, rh, valid);
             rtcIntersect16(valid, s.top, &context, &rh);
-            for (int k = 0; k < kPacket; ++k) row_hits += rh.hit.geomID[k] != RTC_INVALID_GEOMETRY_ID;
+            for (int k = 0; k < kPacket; ++k)
+                row_hits += rh.hit.geomID[k] != RTC_INVALID_GEOMETRY_ID;
         }
         hits += row_hits;
     });

@@ -32,11 +32,11 @@ struct RayHit {
     Eigen::Vector3d normal_world;  ///< unit, outward for meshes wound counter-clockwise
     SurfaceMaterial material;
     std::uint16_t instance_id = 0;
-    int instance_index = -1;       ///< position in the scene's instance list
+    int instance_index = -1;  ///< position in the scene's instance list
 };
 
 class RayScene {
-public:
+  public:
     /// build_threads: threads Embree may use to build BVHs (0 = all cores).
     explicit RayScene(int build_threads = 0);
     ~RayScene();
@@ -67,7 +67,7 @@ public:
     struct Impl;
     const Impl& impl() const { return *impl_; }
 
-private:
+  private:
     std::unique_ptr<Impl> impl_;
 };
 

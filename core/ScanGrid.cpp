@@ -39,9 +39,10 @@ bool sameBytes(const std::vector<T>& a, const std::vector<T>& b) {
 }  // namespace
 
 bool operator==(const ScanGrid& a, const ScanGrid& b) {
-    return a.rows() == b.rows() && a.cols() == b.cols() && sameBytes(a.xyz_sensor_m, b.xyz_sensor_m) &&
-           sameBytes(a.range_m, b.range_m) && sameBytes(a.reflectivity, b.reflectivity) &&
-           sameBytes(a.label, b.label) && sameBytes(a.instance, b.instance);
+    return a.rows() == b.rows() && a.cols() == b.cols() &&
+           sameBytes(a.xyz_sensor_m, b.xyz_sensor_m) && sameBytes(a.range_m, b.range_m) &&
+           sameBytes(a.reflectivity, b.reflectivity) && sameBytes(a.label, b.label) &&
+           sameBytes(a.instance, b.instance);
 }
 
 }  // namespace blindspot

@@ -10,7 +10,7 @@
 namespace blindspot {
 
 struct ScanGrid {
-    LidarSpec spec;                       ///< the grid's beam angles come from here
+    LidarSpec spec;  ///< the grid's beam angles come from here
     Eigen::Isometry3d world_from_sensor = Eigen::Isometry3d::Identity();
 
     // Per cell, row-major (index = row * cols + col). NaN where no return came back.

@@ -6,17 +6,11 @@
 #include <sstream>
 
 #include "core/AtomicFile.hpp"
+#include "core/Bytes.hpp"
 #include "core/Error.hpp"
 
 namespace blindspot {
 namespace {
-
-template <typename T>
-void put(std::string& out, T value) {
-    char bytes[sizeof(T)];
-    std::memcpy(bytes, &value, sizeof(T));
-    out.append(bytes, sizeof(T));
-}
 
 template <typename T>
 T get(const char* p) {
@@ -37,17 +31,25 @@ double fieldValue(const PcdField& f, const char* p) {
     if (f.type == 'F') return f.size == 8 ? get<double>(p) : get<float>(p);
     if (f.type == 'U') {
         switch (f.size) {
-            case 1: return get<std::uint8_t>(p);
-            case 2: return get<std::uint16_t>(p);
-            case 4: return get<std::uint32_t>(p);
-            default: return double(get<std::uint64_t>(p));
+            case 1:
+                return get<std::uint8_t>(p);
+            case 2:
+                return get<std::uint16_t>(p);
+            case 4:
+                return get<std::uint32_t>(p);
+            default:
+                return double(get<std::uint64_t>(p));
         }
     }
     switch (f.size) {
-        case 1: return get<std::int8_t>(p);
-        case 2: return get<std::int16_t>(p);
-        case 4: return get<std::int32_t>(p);
-        default: return double(get<std::int64_t>(p));
+        case 1:
+            return get<std::int8_t>(p);
+        case 2:
+            return get<std::int16_t>(p);
+        case 4:
+            return get<std::int32_t>(p);
+        default:
+            return double(get<std::int64_t>(p));
     }
 }
 
@@ -141,8 +143,9 @@ PointList validPoints(const ScanGrid& scan) {
     PointList points;
     for (std::size_t i = 0; i < scan.cellCount(); ++i) {
         if (!scan.valid(i)) continue;
-        points.xyzi.insert(points.xyzi.end(), {scan.xyz_sensor_m[3 * i], scan.xyz_sensor_m[3 * i + 1],
-                                               scan.xyz_sensor_m[3 * i + 2], scan.reflectivity[i]});
+        points.xyzi.insert(points.xyzi.end(),
+                           {scan.xyz_sensor_m[3 * i], scan.xyz_sensor_m[3 * i + 1],
+                            scan.xyz_sensor_m[3 * i + 2], scan.reflectivity[i]});
         points.label.push_back(scan.label[i]);
         points.instance.push_back(scan.instance[i]);
     }
@@ -152,7 +155,7 @@ PointList validPoints(const ScanGrid& scan) {
 std::string encodeKittiBin(const PointList& points) {
     std::string out;
     out.reserve(points.xyzi.size() * 4);
-    for (float v : points.xyzi) put(out, v);
+    for (float v : points.xyzi) appendBytes(out, v);
     return out;
 }
 
@@ -160,7 +163,8 @@ std::string encodeSemanticKittiLabel(const PointList& points) {
     std::string out;
     out.reserve(points.label.size() * 4);
     for (std::size_t i = 0; i < points.label.size(); ++i)
-        put(out, std::uint32_t(points.label[i]) | (std::uint32_t(points.instance[i]) << 16));
+        appendBytes(out,
+                    std::uint32_t(points.label[i]) | (std::uint32_t(points.instance[i]) << 16));
     return out;
 }
 
@@ -174,25 +178,26 @@ std::string encodeOrganisedPcd(const ScanGrid& scan) {
     std::string out = header.str();
     out.reserve(out.size() + scan.cellCount() * 24);
     for (std::size_t i = 0; i < scan.cellCount(); ++i) {
-        for (int k = 0; k < 3; ++k) put(out, scan.xyz_sensor_m[3 * i + k]);
-        put(out, scan.reflectivity[i]);
-        put(out, std::uint32_t(scan.label[i]));
-        put(out, std::uint32_t(scan.instance[i]));
+        for (int k = 0; k < 3; ++k) appendBytes(out, scan.xyz_sensor_m[3 * i + k]);
+        appendBytes(out, scan.reflectivity[i]);
+        appendBytes(out, std::uint32_t(scan.label[i]));
+        appendBytes(out, std::uint32_t(scan.instance[i]));
     }
     return out;
 }
 
 std::string encodePly(const PointList& points) {
     std::ostringstream header;
-    header << "ply\nformat binary_little_endian 1.0\ncomment blindspot scan, sensor frame (ISO 8855, m)\n"
+    header << "ply\nformat binary_little_endian 1.0\ncomment blindspot scan, sensor frame (ISO "
+              "8855, m)\n"
            << "element vertex " << points.size() << "\nproperty float x\nproperty float y\n"
            << "property float z\nproperty float intensity\nproperty ushort label\n"
            << "property ushort instance\nend_header\n";
     std::string out = header.str();
     for (std::size_t i = 0; i < points.size(); ++i) {
-        for (int k = 0; k < 4; ++k) put(out, points.xyzi[4 * i + k]);
-        put(out, points.label[i]);
-        put(out, points.instance[i]);
+        for (int k = 0; k < 4; ++k) appendBytes(out, points.xyzi[4 * i + k]);
+        appendBytes(out, points.label[i]);
+        appendBytes(out, points.instance[i]);
     }
     return out;
 }
@@ -209,7 +214,8 @@ PointList readKittiScan(const std::string& bin_path, const std::string& label_pa
     const std::string labels = readFileBytes(label_path);
     if (labels.size() != points.size() * 4)
         throw FileError(label_path, "holds " + std::to_string(labels.size() / 4) + " labels but " +
-                                        bin_path + " holds " + std::to_string(points.size()) + " points");
+                                        bin_path + " holds " + std::to_string(points.size()) +
+                                        " points");
     for (std::size_t i = 0; i < points.size(); ++i) {
         const auto v = get<std::uint32_t>(labels.data() + 4 * i);
         points.label.push_back(std::uint16_t(v & 0xFFFFu));
@@ -237,19 +243,22 @@ OrganisedCloud readPcd(const std::string& path) {
     if (h.data == "binary" && bytes.size() - h.data_offset < h.points * h.point_bytes)
         throw FileError(path, "binary data is shorter than POINTS x point size");
     auto value = [&](std::size_t p, const PcdField* f) {
-        if (h.data == "binary") return fieldValue(*f, bytes.data() + h.data_offset + p * h.point_bytes + f->offset);
+        if (h.data == "binary")
+            return fieldValue(*f, bytes.data() + h.data_offset + p * h.point_bytes + f->offset);
         return row[std::size_t(f - h.fields.data())];
     };
     for (std::size_t p = 0; p < h.points; ++p) {
         if (h.data == "ascii") {
             for (auto& v : row) {
                 std::string word;
-                if (!(ascii >> word)) throw FileError(path, "ascii data ends at point " + std::to_string(p));
+                if (!(ascii >> word))
+                    throw FileError(path, "ascii data ends at point " + std::to_string(p));
                 v = (word == "nan" || word == "NaN") ? std::numeric_limits<double>::quiet_NaN()
                                                      : std::strtod(word.c_str(), nullptr);
             }
         }
-        cloud.xyz.insert(cloud.xyz.end(), {float(value(p, fx)), float(value(p, fy)), float(value(p, fz))});
+        cloud.xyz.insert(cloud.xyz.end(),
+                         {float(value(p, fx)), float(value(p, fy)), float(value(p, fz))});
         if (fi) cloud.intensity.push_back(float(value(p, fi)));
         if (fl) cloud.label.push_back(std::uint32_t(value(p, fl)));
         if (fn) cloud.instance.push_back(std::uint32_t(value(p, fn)));

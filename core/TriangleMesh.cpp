@@ -15,7 +15,8 @@ int TriangleMesh::partCount() const {
 void TriangleMesh::append(const TriangleMesh& other, std::uint16_t part_offset) {
     const int base = static_cast<int>(vertices_m.size());
     // Track parts once either side has them (an empty or part-less mesh is all part 0).
-    const bool track_parts = !triangle_part.empty() || part_offset != 0 || !other.triangle_part.empty();
+    const bool track_parts =
+        !triangle_part.empty() || part_offset != 0 || !other.triangle_part.empty();
     if (track_parts && triangle_part.empty()) triangle_part.assign(triangles.size(), 0);
     vertices_m.insert(vertices_m.end(), other.vertices_m.begin(), other.vertices_m.end());
     for (std::size_t t = 0; t < other.triangles.size(); ++t) {

@@ -9,7 +9,8 @@
 
 namespace blindspot {
 
-void writeBevPng(const ScanGrid& scan, const std::string& path, const BevOptions& o, const CellColor& color_of) {
+void writeBevPng(const ScanGrid& scan, const std::string& path, const BevOptions& o,
+                 const CellColor& color_of) {
     const int size = int(2 * o.half_extent_m * o.pixels_per_m);
     cv::Mat image(size, size, CV_8UC3, cv::Scalar(20, 20, 20));
     // Range rings every 10 m.
@@ -23,10 +24,12 @@ void writeBevPng(const ScanGrid& scan, const std::string& path, const BevOptions
         const int row = int(std::lround(size / 2.0 - x * o.pixels_per_m));
         if (col < 0 || row < 0 || col >= size || row >= size) continue;
         const auto rgb = color_of ? color_of(i) : labelColor(scan.label[i]);
-        cv::circle(image, {col, row}, o.point_radius_px, cv::Scalar(rgb[2], rgb[1], rgb[0]), cv::FILLED);
+        cv::circle(image, {col, row}, o.point_radius_px, cv::Scalar(rgb[2], rgb[1], rgb[0]),
+                   cv::FILLED);
     }
     // The sensor, pointing forward.
-    cv::arrowedLine(image, centre, {centre.x, centre.y - int(3 * o.pixels_per_m)}, cv::Scalar(0, 255, 255), 2);
+    cv::arrowedLine(image, centre, {centre.x, centre.y - int(3 * o.pixels_per_m)},
+                    cv::Scalar(0, 255, 255), 2);
     std::vector<uchar> png;
     if (!cv::imencode(".png", image, png)) throw FileError(path, "PNG encoding failed");
     writeFileAtomic(path, std::string(png.begin(), png.end()));

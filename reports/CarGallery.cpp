@@ -11,18 +11,21 @@
 namespace blindspot {
 namespace {
 
-constexpr int kTile = 360;        // pixels per view
+constexpr int kTile = 360;  // pixels per view
 
 // Part colours (BGR): paint, glass, tyre, chrome, lights.
-const cv::Vec3b kPartColor[kCarPartCount] = {{60, 60, 200}, {120, 70, 30}, {30, 30, 30}, {200, 200, 200}, {80, 220, 255}};
+const cv::Vec3b kPartColor[kCarPartCount] = {
+    {60, 60, 200}, {120, 70, 30}, {30, 30, 30}, {200, 200, 200}, {80, 220, 255}};
 
 // Orthographic view along `view_dir` (world), with `up` and `right` spanning the image.
-void renderView(const RayScene& scene, const Eigen::Vector3d& view_dir, const Eigen::Vector3d& right,
-                const Eigen::Vector3d& up, double metres_per_px, const Eigen::Vector3d& centre, cv::Mat tile) {
+void renderView(const RayScene& scene, const Eigen::Vector3d& view_dir,
+                const Eigen::Vector3d& right, const Eigen::Vector3d& up, double metres_per_px,
+                const Eigen::Vector3d& centre, cv::Mat tile) {
     const Eigen::Vector3d light = (-view_dir + up * 0.8 + right * 0.3).normalized();
     for (int r = 0; r < tile.rows; ++r)
         for (int c = 0; c < tile.cols; ++c) {
-            const Eigen::Vector3d origin = centre - view_dir * 30.0 + right * ((c - tile.cols / 2) * metres_per_px) +
+            const Eigen::Vector3d origin = centre - view_dir * 30.0 +
+                                           right * ((c - tile.cols / 2) * metres_per_px) +
                                            up * ((tile.rows / 2 - r) * metres_per_px);
             const auto hit = scene.intersect(origin, view_dir, 60.0);
             if (!hit) continue;
@@ -45,7 +48,8 @@ void writeCarGalleryPng(const std::vector<CarModelSpec>& models, const std::stri
         MeshInstance inst;
         inst.mesh = scene.addMesh(buildCarMesh(m));
         // The part index doubles as the label so the hit tells which part it is.
-        for (std::uint16_t p = 0; p < kCarPartCount; ++p) inst.part_materials.push_back({p, 0.5f, 0, 16});
+        for (std::uint16_t p = 0; p < kCarPartCount; ++p)
+            inst.part_materials.push_back({p, 0.5f, 0, 16});
         scene.addInstance(inst);
         scene.commit();
         const double scale = std::max(m.length_m, 5.0) * 1.1 / kTile;  // metres per pixel
@@ -56,8 +60,8 @@ void writeCarGalleryPng(const std::vector<CarModelSpec>& models, const std::stri
         const Eigen::Vector3d right = dir.cross(Eigen::Vector3d::UnitZ()).normalized();
         cv::Mat three_quarter = image(cv::Rect(kTile, int(i) * kTile / 2, kTile, kTile / 2));
         renderView(scene, dir, right, right.cross(dir), scale, centre, three_quarter);
-        cv::putText(image, m.name, {8, int(i) * kTile / 2 + 22}, cv::FONT_HERSHEY_SIMPLEX, 0.6, cv::Scalar(0, 0, 0), 1,
-                    cv::LINE_AA);
+        cv::putText(image, m.name, {8, int(i) * kTile / 2 + 22}, cv::FONT_HERSHEY_SIMPLEX, 0.6,
+                    cv::Scalar(0, 0, 0), 1, cv::LINE_AA);
     }
     std::vector<uchar> png;
     if (!cv::imencode(".png", image, png)) throw FileError(path, "PNG encoding failed");

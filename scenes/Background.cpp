@@ -13,8 +13,24 @@ namespace {
 
 // Material table shared by every background (index = triangle_part).
 enum Part : std::uint16_t {
-    kRoad, kMarking, kSidewalk, kCurb, kTerrain, kBuildingA, kBuildingB, kBuildingC, kBuildingD,
-    kTrunk, kCanopy, kHedge, kPoleMetal, kSignPlate, kSignalHead, kFence, kGuardRail, kPartCount
+    kRoad,
+    kMarking,
+    kSidewalk,
+    kCurb,
+    kTerrain,
+    kBuildingA,
+    kBuildingB,
+    kBuildingC,
+    kBuildingD,
+    kTrunk,
+    kCanopy,
+    kHedge,
+    kPoleMetal,
+    kSignPlate,
+    kSignalHead,
+    kFence,
+    kGuardRail,
+    kPartCount
 };
 
 std::vector<SurfaceMaterial> backgroundMaterials() {
@@ -42,16 +58,16 @@ std::vector<SurfaceMaterial> backgroundMaterials() {
 // Layout parameters of one world, drawn from (type, seed).
 struct Layout {
     std::string type;
-    double road_y = 0.0;          // road centre line (m)
-    double road_half = 6.0;       // half the road width (m)
-    double sidewalk = 3.0;        // sidewalk width (m)
-    double curb = 0.15;           // curb height (m)
-    double grade = 0.0;           // dz/dx
-    double bank = 0.0;            // dz/dy
-    double camber = 0.0;          // crown height above the road edges (m)
+    double road_y = 0.0;     // road centre line (m)
+    double road_half = 6.0;  // half the road width (m)
+    double sidewalk = 3.0;   // sidewalk width (m)
+    double curb = 0.15;      // curb height (m)
+    double grade = 0.0;      // dz/dx
+    double bank = 0.0;       // dz/dy
+    double camber = 0.0;     // crown height above the road edges (m)
     double wave_amp = 0.0, wave_len = 40.0, wave_phase = 0.0;
-    double cross_x = 30.0;        // intersection: crossing road centre
-    double cross_half = 0.0;      // > 0 for an intersection
+    double cross_x = 30.0;    // intersection: crossing road centre
+    double cross_half = 0.0;  // > 0 for an intersection
     Rect extent{-30.0, 70.0, -30.0, 30.0};
 };
 
@@ -62,7 +78,8 @@ double roadHeight(const Layout& L, double x, double y) {
 }
 
 bool onRoad(const Layout& L, double x, double y) {
-    return std::fabs(y - L.road_y) <= L.road_half || (L.cross_half > 0 && std::fabs(x - L.cross_x) <= L.cross_half);
+    return std::fabs(y - L.road_y) <= L.road_half ||
+           (L.cross_half > 0 && std::fabs(x - L.cross_x) <= L.cross_half);
 }
 
 // Ground height: the road surface, and one curb height above it off the road.
@@ -70,15 +87,17 @@ double groundZ(const Layout& L, double x, double y) {
     return roadHeight(L, x, y) + (onRoad(L, x, y) ? 0.0 : L.curb);
 }
 
-void appendGrid(TriangleMesh& mesh, const Rect& r, double cell, const std::function<double(double, double)>& z,
-                std::uint16_t part, double lift = 0.0) {
+void appendGrid(TriangleMesh& mesh, const Rect& r, double cell,
+                const std::function<double(double, double)>& z, std::uint16_t part,
+                double lift = 0.0) {
     if (r.x_max - r.x_min <= 1e-6 || r.y_max - r.y_min <= 1e-6) return;
     const int nx = std::max(1, int(std::ceil((r.x_max - r.x_min) / cell)));
     const int ny = std::max(1, int(std::ceil((r.y_max - r.y_min) / cell)));
     TriangleMesh grid;
     for (int j = 0; j <= ny; ++j)
         for (int i = 0; i <= nx; ++i) {
-            const double x = r.x_min + (r.x_max - r.x_min) * i / nx, y = r.y_min + (r.y_max - r.y_min) * j / ny;
+            const double x = r.x_min + (r.x_max - r.x_min) * i / nx,
+                         y = r.y_min + (r.y_max - r.y_min) * j / ny;
             grid.vertices_m.emplace_back(float(x), float(y), float(z(x, y) + lift));
         }
     for (int j = 0; j < ny; ++j)
@@ -110,8 +129,8 @@ void appendCurb(TriangleMesh& mesh, const Layout& L, double x0, double x1, doubl
 }
 
 // A closed part placed at (x, y) on the ground, scaled, turned by yaw (deg).
-void appendPlaced(TriangleMesh& mesh, TriangleMesh part_mesh, const Eigen::Vector3d& scale, double x, double y,
-                  double z, double yaw_deg, std::uint16_t part) {
+void appendPlaced(TriangleMesh& mesh, TriangleMesh part_mesh, const Eigen::Vector3d& scale,
+                  double x, double y, double z, double yaw_deg, std::uint16_t part) {
     const double c = std::cos(yaw_deg * M_PI / 180), s = std::sin(yaw_deg * M_PI / 180);
     for (auto& v : part_mesh.vertices_m) {
         const double px = v.x() * scale.x(), py = v.y() * scale.y(), pz = v.z() * scale.z();
@@ -127,39 +146,47 @@ struct World {
     Background bg;
     std::uint16_t next_parked_instance = 1000;
 
-    void box(double x, double y, double z_base, double sx, double sy, double sz, double yaw, std::uint16_t part,
-             const char* kind) {
+    void box(double x, double y, double z_base, double sx, double sy, double sz, double yaw,
+             std::uint16_t part, const char* kind) {
         appendPlaced(bg.fixtures, makeBox(1, 1, 1), {sx, sy, sz}, x, y, z_base + sz / 2, yaw, part);
         if (kind) bg.obstacles.push_back({{x, y}, {sx / 2, sy / 2}, yaw * M_PI / 180, kind});
     }
     void tree(double x, double y) {
         const double z = groundZ(L, x, y);
         const double trunk_h = rng.uniform(1.8, 3.5), canopy = rng.uniform(1.3, 2.8);
-        appendPlaced(bg.fixtures, makeCylinder(1, 1, 12), {rng.uniform(0.12, 0.25), rng.uniform(0.12, 0.25), trunk_h + 0.3},
-                     x, y, z + trunk_h / 2 - 0.15, 0, kTrunk);
-        appendPlaced(bg.fixtures, makeSphere(1, 8, 14), {canopy, canopy * rng.uniform(0.8, 1.1), canopy * rng.uniform(0.8, 1.3)},
-                     x, y, z + trunk_h + canopy * 0.7, rng.uniform(0, 180), kCanopy);
+        appendPlaced(bg.fixtures, makeCylinder(1, 1, 12),
+                     {rng.uniform(0.12, 0.25), rng.uniform(0.12, 0.25), trunk_h + 0.3}, x, y,
+                     z + trunk_h / 2 - 0.15, 0, kTrunk);
+        appendPlaced(bg.fixtures, makeSphere(1, 8, 14),
+                     {canopy, canopy * rng.uniform(0.8, 1.1), canopy * rng.uniform(0.8, 1.3)}, x, y,
+                     z + trunk_h + canopy * 0.7, rng.uniform(0, 180), kCanopy);
         bg.obstacles.push_back({{x, y}, {0.3, 0.3}, 0.0, "vegetation"});
     }
     void pole(double x, double y, double height, bool lamp_arm_side) {
         const double z = groundZ(L, x, y);
-        appendPlaced(bg.fixtures, makeCylinder(1, 1, 12), {0.11, 0.11, height}, x, y, z + height / 2, 0, kPoleMetal);
-        if (lamp_arm_side) box(x, y - 0.8 * (y > L.road_y ? 1 : -1), z + height - 0.2, 0.25, 1.6, 0.15, 0, kPoleMetal, nullptr);
+        appendPlaced(bg.fixtures, makeCylinder(1, 1, 12), {0.11, 0.11, height}, x, y,
+                     z + height / 2, 0, kPoleMetal);
+        if (lamp_arm_side)
+            box(x, y - 0.8 * (y > L.road_y ? 1 : -1), z + height - 0.2, 0.25, 1.6, 0.15, 0,
+                kPoleMetal, nullptr);
         bg.obstacles.push_back({{x, y}, {0.15, 0.15}, 0.0, "pole"});
     }
     void sign(double x, double y) {
         const double z = groundZ(L, x, y);
-        appendPlaced(bg.fixtures, makeCylinder(1, 1, 10), {0.04, 0.04, 2.6}, x, y, z + 1.3, 0, kPoleMetal);
+        appendPlaced(bg.fixtures, makeCylinder(1, 1, 10), {0.04, 0.04, 2.6}, x, y, z + 1.3, 0,
+                     kPoleMetal);
         box(x, y, z + 2.0, 0.04, 0.65, 0.65, 0, kSignPlate, nullptr);
         bg.obstacles.push_back({{x, y}, {0.1, 0.35}, 0.0, "pole"});
     }
     void trafficLight(double x, double y) {
         const double z = groundZ(L, x, y);
-        appendPlaced(bg.fixtures, makeCylinder(1, 1, 12), {0.1, 0.1, 4.0}, x, y, z + 2.0, 0, kPoleMetal);
+        appendPlaced(bg.fixtures, makeCylinder(1, 1, 12), {0.1, 0.1, 4.0}, x, y, z + 2.0, 0,
+                     kPoleMetal);
         box(x, y, z + 3.0, 0.35, 0.35, 1.0, 0, kSignalHead, nullptr);
         bg.obstacles.push_back({{x, y}, {0.2, 0.2}, 0.0, "pole"});
     }
-    void building(double x, double y_front, double side, double width, double depth, double height) {
+    void building(double x, double y_front, double side, double width, double depth,
+                  double height) {
         const double y = y_front + side * depth / 2;
         const double z = groundZ(L, x, y_front) - 0.5;  // sunk in, so slopes leave no gap
         const std::uint16_t part = std::uint16_t(kBuildingA + rng.index(4));
@@ -171,13 +198,15 @@ struct World {
             if (!rng.chance(balconies ? 0.7 : 0.35)) continue;
             const double w = balconies ? rng.uniform(2.0, 0.45 * width) : width * 0.98;
             const double bx = x + (balconies ? rng.uniform(-0.25, 0.25) * width : 0.0);
-            box(bx, y_front - side * 0.3, z + 0.5 + 3.0 * f, w, 0.6, balconies ? 1.0 : 0.25, 0, part, nullptr);
+            box(bx, y_front - side * 0.3, z + 0.5 + 3.0 * f, w, 0.6, balconies ? 1.0 : 0.25, 0,
+                part, nullptr);
         }
         if (rng.chance(0.6)) box(x, y, z + height + 0.5, width, depth, 0.8, 0, part, nullptr);
     }
     void parkedCar(const std::vector<CarModelSpec>& models, double x, double y, double yaw_deg) {
         const char* const kColors[] = {"white", "silver", "grey", "black", "red", "blue"};
-        const CarModelSpec& m = models[std::size_t(rng.index(int(std::min<std::size_t>(models.size(), 8))))];
+        const CarModelSpec& m =
+            models[std::size_t(rng.index(int(std::min<std::size_t>(models.size(), 8))))];
         ParkedCar car;
         car.model = m.name;
         car.color = kColors[rng.index(6)];
@@ -185,7 +214,8 @@ struct World {
         car.world_from_car.yaw_deg = yaw_deg;
         car.instance_id = next_parked_instance++;
         bg.parked_cars.push_back(car);
-        bg.obstacles.push_back({{x, y}, {m.length_m / 2, m.width_m / 2}, yaw_deg * M_PI / 180, "car"});
+        bg.obstacles.push_back(
+            {{x, y}, {m.length_m / 2, m.width_m / 2}, yaw_deg * M_PI / 180, "car"});
     }
 };
 
@@ -204,8 +234,10 @@ void buildGround(World& w) {
     std::vector<std::array<double, 2>> spans = {{e.x_min, e.x_max}};
     if (L.cross_half > 0) {
         spans = {{e.x_min, L.cross_x - L.cross_half}, {L.cross_x + L.cross_half, e.x_max}};
-        appendGrid(g, {L.cross_x - L.cross_half, L.cross_x + L.cross_half, e.y_min, y0}, 0.5, road, kRoad);
-        appendGrid(g, {L.cross_x - L.cross_half, L.cross_x + L.cross_half, y1, e.y_max}, 0.5, road, kRoad);
+        appendGrid(g, {L.cross_x - L.cross_half, L.cross_x + L.cross_half, e.y_min, y0}, 0.5, road,
+                   kRoad);
+        appendGrid(g, {L.cross_x - L.cross_half, L.cross_x + L.cross_half, y1, e.y_max}, 0.5, road,
+                   kRoad);
     }
     for (const auto& [xa, xb] : spans) {
         if (L.curb > 0) {
@@ -223,34 +255,44 @@ void buildMarkings(World& w, int lanes_per_direction) {
     const Layout& L = w.L;
     const Rect& e = L.extent;
     auto road = [&](double x, double y) { return roadHeight(L, x, y); };
-    auto skipCross = [&](double x) { return L.cross_half > 0 && std::fabs(x - L.cross_x) < L.cross_half + 1.0; };
+    auto skipCross = [&](double x) {
+        return L.cross_half > 0 && std::fabs(x - L.cross_x) < L.cross_half + 1.0;
+    };
     const double lane = L.road_half / lanes_per_direction;
     // Edge lines (solid) and lane lines (dashed 3 m on, 6 m off); centre line double-dash.
     for (double side : {-1.0, 1.0}) {
         const double edge_y = L.road_y + side * (L.road_half - 0.3);
         for (double x = e.x_min; x < e.x_max; x += 1.0)
-            if (!skipCross(x)) appendGrid(w.bg.ground, {x, x + 1.0, edge_y - 0.07, edge_y + 0.07}, 1.0, road, kMarking, 0.005);
+            if (!skipCross(x))
+                appendGrid(w.bg.ground, {x, x + 1.0, edge_y - 0.07, edge_y + 0.07}, 1.0, road,
+                           kMarking, 0.005);
         for (int k = 1; k < lanes_per_direction; ++k) {
             const double ly = L.road_y + side * k * lane;
             for (double x = e.x_min; x < e.x_max; x += 9.0)
-                if (!skipCross(x)) appendGrid(w.bg.ground, {x, x + 3.0, ly - 0.07, ly + 0.07}, 1.5, road, kMarking, 0.005);
+                if (!skipCross(x))
+                    appendGrid(w.bg.ground, {x, x + 3.0, ly - 0.07, ly + 0.07}, 1.5, road, kMarking,
+                               0.005);
         }
     }
     for (double x = e.x_min; x < e.x_max; x += 6.0)
-        if (!skipCross(x)) appendGrid(w.bg.ground, {x, x + 3.0, L.road_y - 0.07, L.road_y + 0.07}, 1.5, road, kMarking, 0.005);
+        if (!skipCross(x))
+            appendGrid(w.bg.ground, {x, x + 3.0, L.road_y - 0.07, L.road_y + 0.07}, 1.5, road,
+                       kMarking, 0.005);
 }
 
 // Buildings along one side of the road, from the sidewalk's outer edge plus a setback.
-void buildFacades(World& w, double side, double setback_lo, double setback_hi, double gap_lo, double gap_hi,
-                  double h_lo, double h_hi, double w_lo, double w_hi) {
+void buildFacades(World& w, double side, double setback_lo, double setback_hi, double gap_lo,
+                  double gap_hi, double h_lo, double h_hi, double w_lo, double w_hi) {
     const Layout& L = w.L;
     double x = L.extent.x_min + w.rng.uniform(0, 4);
     while (x < L.extent.x_max - 4) {
         const double width = w.rng.uniform(w_lo, w_hi);
         const double cx = x + width / 2;
-        const bool blocked = L.cross_half > 0 && std::fabs(cx - L.cross_x) < L.cross_half + L.sidewalk + width / 2;
+        const bool blocked =
+            L.cross_half > 0 && std::fabs(cx - L.cross_x) < L.cross_half + L.sidewalk + width / 2;
         if (!blocked) {
-            const double y_front = L.road_y + side * (L.road_half + L.sidewalk + w.rng.uniform(setback_lo, setback_hi));
+            const double y_front = L.road_y + side * (L.road_half + L.sidewalk +
+                                                      w.rng.uniform(setback_lo, setback_hi));
             const double depth = w.rng.uniform(8, 15);
             if (std::fabs(y_front) + depth < std::fabs(L.extent.y_max) + 20)
                 w.building(cx, y_front, side, width, depth, w.rng.uniform(h_lo, h_hi));
@@ -263,7 +305,8 @@ void buildStreetFurniture(World& w, double spacing, double tree_p, double sign_p
     const Layout& L = w.L;
     for (double side : {-1.0, 1.0}) {
         const double kerb_y = L.road_y + side * (L.road_half + 0.6);
-        for (double x = L.extent.x_min + w.rng.uniform(0, spacing); x < L.extent.x_max; x += spacing) {
+        for (double x = L.extent.x_min + w.rng.uniform(0, spacing); x < L.extent.x_max;
+             x += spacing) {
             if (inSweepArea(x, kerb_y) && std::fabs(kerb_y) < 6.5) continue;
             if (L.cross_half > 0 && std::fabs(x - L.cross_x) < L.cross_half + 2) continue;
             w.pole(x, kerb_y, w.rng.uniform(6.0, 8.0), true);
@@ -280,7 +323,9 @@ void buildParkedCars(World& w, const std::vector<CarModelSpec>& models, double p
     for (double side : {-1.0, 1.0}) {
         const double y = L.road_y + side * (L.road_half - 1.25);
         for (double x = L.extent.x_min + 3; x < L.extent.x_max - 3; x += 6.5) {
-            if (inSweepArea(x, y) || (L.cross_half > 0 && std::fabs(x - L.cross_x) < L.cross_half + 5)) continue;
+            if (inSweepArea(x, y) ||
+                (L.cross_half > 0 && std::fabs(x - L.cross_x) < L.cross_half + 5))
+                continue;
             if (x > -6 && x < 3) continue;  // keep the ego's own spot free
             if (w.rng.chance(p)) w.parkedCar(models, x, y, side > 0 ? 180.0 : 0.0);
         }
@@ -293,12 +338,15 @@ void buildHighway(World& w) {
         const double y = L.road_y + side * (L.road_half + 0.4);
         for (double x = L.extent.x_min; x < L.extent.x_max; x += 2.0) {
             const double z = groundZ(w.L, x, y);
-            w.box(x + 1.0, y, z + 0.55, 2.0, 0.08, 0.32, 0, kGuardRail, nullptr);  // W-beam
+            w.box(x + 1.0, y, z + 0.55, 2.0, 0.08, 0.32, 0, kGuardRail, nullptr);       // W-beam
             w.box(x, y + side * 0.1, z - 0.2, 0.1, 0.1, 0.95, 0, kGuardRail, nullptr);  // post
         }
         w.bg.obstacles.push_back({{(L.extent.x_min + L.extent.x_max) / 2, y},
-                                  {(L.extent.x_max - L.extent.x_min) / 2, 0.15}, 0.0, "guard_rail"});
-        for (double x = L.extent.x_min + w.rng.uniform(0, 10); x < L.extent.x_max; x += w.rng.uniform(6, 14))
+                                  {(L.extent.x_max - L.extent.x_min) / 2, 0.15},
+                                  0.0,
+                                  "guard_rail"});
+        for (double x = L.extent.x_min + w.rng.uniform(0, 10); x < L.extent.x_max;
+             x += w.rng.uniform(6, 14))
             w.tree(x, L.road_y + side * w.rng.uniform(L.road_half + 6, L.road_half + 20));
         if (w.rng.chance(0.7)) w.sign(w.rng.uniform(25, 60), L.road_y + side * (L.road_half + 1.5));
     }
@@ -312,15 +360,20 @@ void buildParkingLot(World& w, const std::vector<CarModelSpec>& models) {
         for (int row = 0; row < 2; ++row) {
             const double y_in = L.road_y + side * (7.0 + row * 11.0), y_mid = y_in + side * 2.5;
             for (double x = L.extent.x_min + 2; x < L.extent.x_max - 3; x += 2.6) {
-                appendGrid(w.bg.ground, {x - 0.06, x + 0.06, std::min(y_in, y_in + side * 5), std::max(y_in, y_in + side * 5)},
+                appendGrid(w.bg.ground,
+                           {x - 0.06, x + 0.06, std::min(y_in, y_in + side * 5),
+                            std::max(y_in, y_in + side * 5)},
                            1.0, road, kMarking, 0.005);
                 if (!inSweepArea(x + 1.3, y_mid) && w.rng.chance(0.55))
-                    w.parkedCar(models, x + 1.3, y_mid, side > 0 ? 90.0 + (w.rng.chance(0.5) ? 180 : 0) : -90.0);
+                    w.parkedCar(models, x + 1.3, y_mid,
+                                side > 0 ? 90.0 + (w.rng.chance(0.5) ? 180 : 0) : -90.0);
             }
         }
     }
-    for (double x = L.extent.x_min + 10; x < L.extent.x_max; x += 25) w.pole(x, L.road_y + 12.5, 8.0, false);
-    for (double x = L.extent.x_min + 10; x < L.extent.x_max; x += 25) w.pole(x, L.road_y - 12.5, 8.0, false);
+    for (double x = L.extent.x_min + 10; x < L.extent.x_max; x += 25)
+        w.pole(x, L.road_y + 12.5, 8.0, false);
+    for (double x = L.extent.x_min + 10; x < L.extent.x_max; x += 25)
+        w.pole(x, L.road_y - 12.5, 8.0, false);
 }
 
 void buildSuburbanFronts(World& w) {
@@ -329,10 +382,14 @@ void buildSuburbanFronts(World& w) {
         const double y = L.road_y + side * (L.road_half + L.sidewalk + 1.0);
         for (double x = L.extent.x_min; x < L.extent.x_max - 6; x += w.rng.uniform(10, 16)) {
             const double len = w.rng.uniform(4, 9);
-            if (w.rng.chance(0.5)) w.box(x + len / 2, y, groundZ(L, x, y), len, 0.9, w.rng.uniform(0.9, 1.6), 0, kHedge, "vegetation");
-            else if (w.rng.chance(0.6)) w.box(x + len / 2, y, groundZ(L, x, y), len, 0.06, 1.2, 0, kFence, "fence");
+            if (w.rng.chance(0.5))
+                w.box(x + len / 2, y, groundZ(L, x, y), len, 0.9, w.rng.uniform(0.9, 1.6), 0,
+                      kHedge, "vegetation");
+            else if (w.rng.chance(0.6))
+                w.box(x + len / 2, y, groundZ(L, x, y), len, 0.06, 1.2, 0, kFence, "fence");
         }
-        for (double x = L.extent.x_min + w.rng.uniform(0, 6); x < L.extent.x_max; x += w.rng.uniform(7, 12))
+        for (double x = L.extent.x_min + w.rng.uniform(0, 6); x < L.extent.x_max;
+             x += w.rng.uniform(7, 12))
             w.tree(x, L.road_y + side * (L.road_half + L.sidewalk + w.rng.uniform(2.5, 5.0)));
     }
 }
@@ -387,15 +444,20 @@ struct IdEntry {
 
 // The fixed catalogue: sweep backgrounds and training-only backgrounds never share a seed.
 std::vector<IdEntry> idTable() {
-    return {{"urban-01", "urban", 101},        {"urban-02", "suburban", 102}, {"urban-03", "boulevard", 103},
-            {"urban-04", "intersection", 104}, {"urban-05", "highway", 105},  {"urban-06", "parking", 106},
-            {"urban-07", "alley", 107},        {"urban-08", "urban", 108},    {"urban-09", "suburban", 109},
-            {"urban-10", "boulevard", 110},    {"urban-11", "intersection", 111}, {"urban-12", "highway", 112},
-            {"urban-13", "parking", 113},      {"urban-14", "alley", 114},    {"urban-15", "urban", 115},
-            {"train-01", "urban", 9001},       {"train-02", "suburban", 9002}, {"train-03", "boulevard", 9003},
-            {"train-04", "intersection", 9004}, {"train-05", "highway", 9005}, {"train-06", "parking", 9006},
-            {"train-07", "alley", 9007},       {"train-08", "urban", 9008},   {"train-09", "suburban", 9009},
-            {"train-10", "boulevard", 9010},   {"train-11", "intersection", 9011}, {"train-12", "urban", 9012}};
+    return {{"urban-01", "urban", 101},         {"urban-02", "suburban", 102},
+            {"urban-03", "boulevard", 103},     {"urban-04", "intersection", 104},
+            {"urban-05", "highway", 105},       {"urban-06", "parking", 106},
+            {"urban-07", "alley", 107},         {"urban-08", "urban", 108},
+            {"urban-09", "suburban", 109},      {"urban-10", "boulevard", 110},
+            {"urban-11", "intersection", 111},  {"urban-12", "highway", 112},
+            {"urban-13", "parking", 113},       {"urban-14", "alley", 114},
+            {"urban-15", "urban", 115},         {"train-01", "urban", 9001},
+            {"train-02", "suburban", 9002},     {"train-03", "boulevard", 9003},
+            {"train-04", "intersection", 9004}, {"train-05", "highway", 9005},
+            {"train-06", "parking", 9006},      {"train-07", "alley", 9007},
+            {"train-08", "urban", 9008},        {"train-09", "suburban", 9009},
+            {"train-10", "boulevard", 9010},    {"train-11", "intersection", 9011},
+            {"train-12", "urban", 9012}};
 }
 
 void fnv(std::uint64_t& h, const void* data, std::size_t n) {
@@ -418,7 +480,8 @@ bool overlaps(const Footprint& a, const Footprint& b) {
     };
     auto radius = [&](const Footprint& f, const Eigen::Vector2d& axis) {
         const auto ax = axes(f);
-        return f.half_size.x() * std::fabs(ax[0].dot(axis)) + f.half_size.y() * std::fabs(ax[1].dot(axis));
+        return f.half_size.x() * std::fabs(ax[0].dot(axis)) +
+               f.half_size.y() * std::fabs(ax[1].dot(axis));
     };
     const Eigen::Vector2d d = b.centre - a.centre;
     for (const auto& f : {a, b})
@@ -454,8 +517,10 @@ Background generateBackground(const std::string& id, const std::vector<CarModelS
             seed = std::stoull(digits);
     }
     if (type.empty())
-        throw ConfigError("", "/background", "unknown background \"" + id +
-                                                 "\"; expected urban-01 ... urban-15, train-01 ... train-12 or TYPE:SEED");
+        throw ConfigError(
+            "", "/background",
+            "unknown background \"" + id +
+                "\"; expected urban-01 ... urban-15, train-01 ... train-12 or TYPE:SEED");
     World w{Layout{}, Rng(seed * 0x9E3779B97F4A7C15ull + 17), Background{}};
     w.L = drawLayout(type, w.rng);
     w.bg.id = id;
@@ -485,7 +550,8 @@ Background generateBackground(const std::string& id, const std::vector<CarModelS
         for (double side : {-1.0, 1.0}) buildFacades(w, side, 0.0, 1.0, 0.0, 2.0, 8, 22, 10, 20);
         for (double sx : {-1.0, 1.0})
             for (double sy : {-1.0, 1.0})
-                w.trafficLight(L.cross_x + sx * (L.cross_half + 0.8), L.road_y + sy * (L.road_half + 0.8));
+                w.trafficLight(L.cross_x + sx * (L.cross_half + 0.8),
+                               L.road_y + sy * (L.road_half + 0.8));
         buildStreetFurniture(w, 25, 0.3, 0.5);
     } else if (type == "highway") {
         buildMarkings(w, 3);
@@ -496,11 +562,16 @@ Background generateBackground(const std::string& id, const std::vector<CarModelS
         for (double side : {-1.0, 1.0}) buildFacades(w, side, 0.0, 0.3, 0.0, 0.5, 10, 20, 6, 14);
         for (double side : {-1.0, 1.0})
             for (double x = L.extent.x_min + 4; x < L.extent.x_max; x += w.rng.uniform(8, 18))
-                if (!inSweepArea(x, 0)) w.box(x, L.road_y + side * (L.road_half + 0.4), groundZ(L, x, L.road_y + side * (L.road_half + 0.4)),
-                                             0.8, 0.6, 1.1, 0, kFence, "fence");
+                if (!inSweepArea(x, 0))
+                    w.box(x, L.road_y + side * (L.road_half + 0.4),
+                          groundZ(L, x, L.road_y + side * (L.road_half + 0.4)), 0.8, 0.6, 1.1, 0,
+                          kFence, "fence");
     }
-    w.bg.drivable.push_back({L.extent.x_min, L.extent.x_max, L.road_y - L.road_half, L.road_y + L.road_half});
-    if (L.cross_half > 0) w.bg.drivable.push_back({L.cross_x - L.cross_half, L.cross_x + L.cross_half, L.extent.y_min, L.extent.y_max});
+    w.bg.drivable.push_back(
+        {L.extent.x_min, L.extent.x_max, L.road_y - L.road_half, L.road_y + L.road_half});
+    if (L.cross_half > 0)
+        w.bg.drivable.push_back(
+            {L.cross_x - L.cross_half, L.cross_x + L.cross_half, L.extent.y_min, L.extent.y_max});
     w.bg.world_from_ego.translation_m = {0.0, 0.0, groundZ(L, 0.0, 0.0)};
     return w.bg;
 }

@@ -18,7 +18,9 @@ namespace blindspot {
 /// An axis-aligned rectangle in the background frame (m).
 struct Rect {
     double x_min = 0, x_max = 0, y_min = 0, y_max = 0;
-    bool contains(double x, double y) const { return x >= x_min && x <= x_max && y >= y_min && y <= y_max; }
+    bool contains(double x, double y) const {
+        return x >= x_min && x <= x_max && y >= y_min && y <= y_max;
+    }
 };
 
 /// An oriented footprint on the ground plane (m, rad), for overlap checks.

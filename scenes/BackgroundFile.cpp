@@ -13,18 +13,21 @@
 
 namespace blindspot {
 
-void saveBackgroundSceneFile(const Background& bg, const std::vector<CarModelSpec>& models, const std::string& dir) {
+void saveBackgroundSceneFile(const Background& bg, const std::vector<CarModelSpec>& models,
+                             const std::string& dir) {
     namespace fs = std::filesystem;
     std::error_code ec;
     fs::create_directories(fs::path(dir) / "meshes", ec);
     if (ec) throw FileError(dir, "cannot create directory: " + ec.message());
     const fs::path meshes = fs::path(dir) / "meshes";
-    exportMeshWithSidecar(bg.ground, bg.materials, (meshes / "ground.obj").string(), (meshes / "ground.json").string());
+    exportMeshWithSidecar(bg.ground, bg.materials, (meshes / "ground.obj").string(),
+                          (meshes / "ground.json").string());
     exportMeshWithSidecar(bg.fixtures, bg.materials, (meshes / "fixtures.obj").string(),
                           (meshes / "fixtures.json").string());
     nlohmann::json objects = nlohmann::json::array();
     objects.push_back({{"type", "import"}, {"sidecar", "meshes/ground.json"}, {"role", "ground"}});
-    objects.push_back({{"type", "import"}, {"sidecar", "meshes/fixtures.json"}, {"role", "fixture"}});
+    objects.push_back(
+        {{"type", "import"}, {"sidecar", "meshes/fixtures.json"}, {"role", "fixture"}});
     std::set<std::string> written;
     const GroundSurface ground(bg.ground);
     for (const auto& car : bg.parked_cars) {
@@ -36,39 +39,53 @@ void saveBackgroundSceneFile(const Background& bg, const std::vector<CarModelSpe
         if (!spec) throw ConfigError("", "/parked_cars", "unknown car model \"" + car.model + "\"");
         if (written.insert(stem).second) {
             exportMeshWithSidecar(buildCarMesh(*spec), carMaterials(paintColor(car.color)),
-                                  (meshes / (stem + ".obj")).string(), (meshes / (stem + ".json")).string());
+                                  (meshes / (stem + ".obj")).string(),
+                                  (meshes / (stem + ".json")).string());
         }
-        objects.push_back({{"type", "import"}, {"sidecar", "meshes/" + stem + ".json"},
-                           {"role", "parked_car"}, {"model", car.model}, {"color", car.color},
-                           {"pose", poseToJson(ground.placeCar(*spec, car.world_from_car.translation_m.x(),
-                                                             car.world_from_car.translation_m.y(),
-                                                             car.world_from_car.yaw_deg))}, {"instance", car.instance_id}});
+        objects.push_back(
+            {{"type", "import"},
+             {"sidecar", "meshes/" + stem + ".json"},
+             {"role", "parked_car"},
+             {"model", car.model},
+             {"color", car.color},
+             {"pose", poseToJson(ground.placeCar(*spec, car.world_from_car.translation_m.x(),
+                                                 car.world_from_car.translation_m.y(),
+                                                 car.world_from_car.yaw_deg))},
+             {"instance", car.instance_id}});
     }
     auto rect = [](const Rect& r) { return nlohmann::json{r.x_min, r.x_max, r.y_min, r.y_max}; };
     nlohmann::json drivable = nlohmann::json::array(), obstacles = nlohmann::json::array();
     for (const auto& r : bg.drivable) drivable.push_back(rect(r));
     for (const auto& o : bg.obstacles)
-        obstacles.push_back({{"centre_m", {o.centre.x(), o.centre.y()}}, {"half_size_m", {o.half_size.x(), o.half_size.y()}},
-                             {"yaw_deg", o.yaw_rad * 180 / M_PI}, {"kind", o.kind}});
-    const nlohmann::json scene = {
-        {"background", {{"id", bg.id}, {"type", bg.type}, {"extent_m", rect(bg.extent)}, {"drivable_m", drivable},
-                        {"obstacles", obstacles}}},
-        {"ego", {{"pose", poseToJson(bg.world_from_ego)}}},
-        {"sensor", {{"parent", "ego"}, {"location", "roof_center"}}},
-        {"objects", objects}};
+        obstacles.push_back({{"centre_m", {o.centre.x(), o.centre.y()}},
+                             {"half_size_m", {o.half_size.x(), o.half_size.y()}},
+                             {"yaw_deg", o.yaw_rad * 180 / M_PI},
+                             {"kind", o.kind}});
+    const nlohmann::json scene = {{"background",
+                                   {{"id", bg.id},
+                                    {"type", bg.type},
+                                    {"extent_m", rect(bg.extent)},
+                                    {"drivable_m", drivable},
+                                    {"obstacles", obstacles}}},
+                                  {"ego", {{"pose", poseToJson(bg.world_from_ego)}}},
+                                  {"sensor", {{"parent", "ego"}, {"location", "roof_center"}}},
+                                  {"objects", objects}};
     writeFileAtomic((fs::path(dir) / "scene.json").string(), scene.dump(2) + "\n");
 }
 
 namespace {
 
 Rect rectFromJson(const JsonObject& j, const std::string& key, const nlohmann::json& v) {
-    if (!v.is_array() || v.size() != 4 || !v[0].is_number() || !v[1].is_number() || !v[2].is_number() ||
-        !v[3].is_number() || !(v[0].get<double>() < v[1].get<double>()) || !(v[2].get<double>() < v[3].get<double>()))
-        throw ConfigError(j.file(), key, "expected [x_min, x_max, y_min, y_max] with min < max (m)");
+    if (!v.is_array() || v.size() != 4 || !v[0].is_number() || !v[1].is_number() ||
+        !v[2].is_number() || !v[3].is_number() || !(v[0].get<double>() < v[1].get<double>()) ||
+        !(v[2].get<double>() < v[3].get<double>()))
+        throw ConfigError(j.file(), key,
+                          "expected [x_min, x_max, y_min, y_max] with min < max (m)");
     return {v[0].get<double>(), v[1].get<double>(), v[2].get<double>(), v[3].get<double>()};
 }
 
-void mergeInto(TriangleMesh& target, std::vector<SurfaceMaterial>& materials, const SceneObject& object) {
+void mergeInto(TriangleMesh& target, std::vector<SurfaceMaterial>& materials,
+               const SceneObject& object) {
     TriangleMesh placed = object.mesh;
     for (auto& v : placed.vertices_m) v = (object.world_from_mesh * v.cast<double>()).cast<float>();
     if (placed.triangle_part.empty()) placed.triangle_part.assign(placed.triangles.size(), 0);
@@ -81,15 +98,21 @@ void readBackgroundBlock(const JsonObject& b, Background& bg) {
     if (b.has("id")) b.string("id");  // informative only: the path is the id
     bg.extent = rectFromJson(b, b.pathOf("extent_m"), b.raw("extent_m"));
     const auto& drivable = b.raw("drivable_m");
-    if (!drivable.is_array()) b.fail("drivable_m", "expected a list of [x_min, x_max, y_min, y_max]");
+    if (!drivable.is_array())
+        b.fail("drivable_m", "expected a list of [x_min, x_max, y_min, y_max]");
     for (std::size_t i = 0; i < drivable.size(); ++i)
-        bg.drivable.push_back(rectFromJson(b, b.pathOf("drivable_m") + "/" + std::to_string(i), drivable[i]));
+        bg.drivable.push_back(
+            rectFromJson(b, b.pathOf("drivable_m") + "/" + std::to_string(i), drivable[i]));
     if (b.has("obstacles")) {
         for (const auto& o : b.objects("obstacles")) {
             const auto c = o.numbers("centre_m"), h = o.numbers("half_size_m");
             if (c.size() != 2) o.fail("centre_m", "expected [x, y]");
-            if (h.size() != 2 || h[0] <= 0 || h[1] <= 0) o.fail("half_size_m", "expected [half length, half width] > 0");
-            bg.obstacles.push_back({{c[0], c[1]}, {h[0], h[1]}, o.number("yaw_deg", 0.0) * M_PI / 180, o.string("kind")});
+            if (h.size() != 2 || h[0] <= 0 || h[1] <= 0)
+                o.fail("half_size_m", "expected [half length, half width] > 0");
+            bg.obstacles.push_back({{c[0], c[1]},
+                                    {h[0], h[1]},
+                                    o.number("yaw_deg", 0.0) * M_PI / 180,
+                                    o.string("kind")});
             o.rejectUnknownKeys();
         }
     }
@@ -104,7 +127,9 @@ Background loadBackgroundSceneFile(const std::string& path) {
     Background bg;
     bg.id = path;
     if (!j.has("background"))
-        j.fail("background", "a scene file used as a background needs a \"background\" block (extent_m, drivable_m)");
+        j.fail("background",
+               "a scene file used as a background needs a \"background\" block (extent_m, "
+               "drivable_m)");
     readBackgroundBlock(j.object("background"), bg);
     if (j.has("ego")) {
         const JsonObject ego = j.object("ego");
@@ -128,7 +153,8 @@ Background loadBackgroundSceneFile(const std::string& path) {
         }
     }
     j.rejectUnknownKeys();
-    if (bg.ground.triangles.empty()) j.fail("objects", "expected at least one object with \"role\": \"ground\"");
+    if (bg.ground.triangles.empty())
+        j.fail("objects", "expected at least one object with \"role\": \"ground\"");
     // One material table: the fixtures' parts come after the ground's.
     for (auto& p : bg.fixtures.triangle_part) p = std::uint16_t(p + ground_materials.size());
     bg.materials = ground_materials;
@@ -142,7 +168,8 @@ Background loadBackgroundSceneFile(const std::string& path) {
 }
 
 Background backgroundById(const std::string& id, const std::vector<CarModelSpec>& models) {
-    if (id.size() > 5 && id.compare(id.size() - 5, 5, ".json") == 0) return loadBackgroundSceneFile(id);
+    if (id.size() > 5 && id.compare(id.size() - 5, 5, ".json") == 0)
+        return loadBackgroundSceneFile(id);
     return generateBackground(id, models);
 }
 

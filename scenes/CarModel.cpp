@@ -24,8 +24,9 @@ double profileTop(const CarModelSpec& s, double u) {
     const auto& d = p[std::min(i + 2, p.size() - 1)];
     const double t = clamp01((u - b[0]) / std::max(1e-9, c[0] - b[0]));
     const double t2 = t * t, t3 = t2 * t;
-    const double v = 0.5 * ((2 * b[1]) + (-a[1] + c[1]) * t + (2 * a[1] - 5 * b[1] + 4 * c[1] - d[1]) * t2 +
-                            (-a[1] + 3 * b[1] - 3 * c[1] + d[1]) * t3);
+    const double v =
+        0.5 * ((2 * b[1]) + (-a[1] + c[1]) * t + (2 * a[1] - 5 * b[1] + 4 * c[1] - d[1]) * t2 +
+               (-a[1] + 3 * b[1] - 3 * c[1] + d[1]) * t3);
     return clamp01(v) * s.height_m;
 }
 
@@ -54,7 +55,8 @@ double archLift(const CarModelSpec& s, double x, double z) {
     const double arch_r = s.wheel_radius_m + 0.05;
     for (double axle : {s.axle_offset_m + s.wheelbase_m / 2, s.axle_offset_m - s.wheelbase_m / 2}) {
         const double dx = x - axle;
-        if (std::fabs(dx) < arch_r) z = std::max(z, s.wheel_radius_m + std::sqrt(arch_r * arch_r - dx * dx));
+        if (std::fabs(dx) < arch_r)
+            z = std::max(z, s.wheel_radius_m + std::sqrt(arch_r * arch_r - dx * dx));
     }
     return z;
 }
@@ -89,7 +91,8 @@ TriangleMesh buildBody(const CarModelSpec& s) {
     std::vector<BodyFrame> frames;
     for (int i = 0; i < n; ++i) {
         frames.push_back(bodyAt(s, double(i) / (n - 1)));
-        for (int j = 0; j < k; ++j) mesh.vertices_m.push_back(sectionPoint(s, frames.back(), 2 * M_PI * j / k));
+        for (int j = 0; j < k; ++j)
+            mesh.vertices_m.push_back(sectionPoint(s, frames.back(), 2 * M_PI * j / k));
     }
     for (int i = 0; i + 1 < n; ++i) {
         for (int j = 0; j < k; ++j) {
@@ -109,8 +112,10 @@ TriangleMesh buildBody(const CarModelSpec& s) {
         mesh.vertices_m.push_back(centre / float(k));
         for (int j = 0; j < k; ++j) {
             const int a = end * k + j, b = end * k + (j + 1) % k;
-            if (end == 0) mesh.triangles.emplace_back(c, a, b);
-            else mesh.triangles.emplace_back(c, b, a);
+            if (end == 0)
+                mesh.triangles.emplace_back(c, a, b);
+            else
+                mesh.triangles.emplace_back(c, b, a);
             mesh.triangle_part.push_back(kPaint);
         }
     }
@@ -123,20 +128,23 @@ TriangleMesh buildTyre(const CarModelSpec& s, const Eigen::Vector3f& centre) {
     TriangleMesh mesh;
     const int around = 36, profile = 12;
     const double r_out = s.wheel_radius_m, r_in = 0.62 * s.wheel_radius_m;
-    const double r_mid = (r_out + r_in) / 2, r_half = (r_out - r_in) / 2, half_w = s.wheel_width_m / 2;
+    const double r_mid = (r_out + r_in) / 2, r_half = (r_out - r_in) / 2,
+                 half_w = s.wheel_width_m / 2;
     for (int i = 0; i < around; ++i) {
         const double phi = 2 * M_PI * i / around;
         for (int j = 0; j < profile; ++j) {
             const double t = 2 * M_PI * j / profile;
             const double r = r_mid + r_half * signedPow(std::cos(t), 0.5);
             const double a = half_w * signedPow(std::sin(t), 0.5);
-            mesh.vertices_m.push_back(centre + Eigen::Vector3f(float(r * std::cos(phi)), float(a), float(r * std::sin(phi))));
+            mesh.vertices_m.push_back(centre + Eigen::Vector3f(float(r * std::cos(phi)), float(a),
+                                                               float(r * std::sin(phi))));
         }
     }
     for (int i = 0; i < around; ++i)
         for (int j = 0; j < profile; ++j) {
             const int a = i * profile + j, b = i * profile + (j + 1) % profile;
-            const int c = ((i + 1) % around) * profile + j, d = ((i + 1) % around) * profile + (j + 1) % profile;
+            const int c = ((i + 1) % around) * profile + j,
+                      d = ((i + 1) % around) * profile + (j + 1) % profile;
             mesh.triangles.emplace_back(a, c, d);
             mesh.triangles.emplace_back(a, d, b);
         }
@@ -161,7 +169,8 @@ Pose at(double x, double y, double z, double roll = 0) {
 
 void check(const JsonObject& j, const std::string& key, double v, double lo, double hi) {
     if (!(v >= lo && v <= hi))
-        j.fail(key, "must lie in [" + std::to_string(lo) + ", " + std::to_string(hi) + "], got " + std::to_string(v));
+        j.fail(key, "must lie in [" + std::to_string(lo) + ", " + std::to_string(hi) + "], got " +
+                        std::to_string(v));
 }
 
 std::array<double, 2> pair(const JsonObject& j, const std::string& key) {
@@ -175,7 +184,8 @@ std::array<double, 2> pair(const JsonObject& j, const std::string& key) {
 double trackWidth(const CarModelSpec& s) { return s.width_m - s.wheel_width_m - 0.06; }
 
 std::array<std::array<double, 2>, 4> wheelContacts(const CarModelSpec& s) {
-    const double front = s.axle_offset_m + s.wheelbase_m / 2, rear = s.axle_offset_m - s.wheelbase_m / 2;
+    const double front = s.axle_offset_m + s.wheelbase_m / 2,
+                 rear = s.axle_offset_m - s.wheelbase_m / 2;
     const double half_track = trackWidth(s) / 2;
     return {{{front, half_track}, {front, -half_track}, {rear, half_track}, {rear, -half_track}}};
 }
@@ -193,10 +203,16 @@ TriangleMesh buildCarMesh(const CarModelSpec& s) {
     const double lamp_z_front = front.bottom + 0.7 * (front.top - front.bottom);
     const double lamp_z_rear = rear.bottom + 0.75 * (rear.top - rear.bottom);
     for (double side : {1.0, -1.0}) {
-        car.append(placedPart(makeBox(0.06, 0.3, 0.1), at(s.length_m / 2 - 0.035, side * (front.half_width - 0.22), lamp_z_front), kLights));
-        car.append(placedPart(makeBox(0.06, 0.3, 0.12), at(-s.length_m / 2 + 0.035, side * (rear.half_width - 0.2), lamp_z_rear), kLights));
+        car.append(placedPart(
+            makeBox(0.06, 0.3, 0.1),
+            at(s.length_m / 2 - 0.035, side * (front.half_width - 0.22), lamp_z_front), kLights));
+        car.append(placedPart(
+            makeBox(0.06, 0.3, 0.12),
+            at(-s.length_m / 2 + 0.035, side * (rear.half_width - 0.2), lamp_z_rear), kLights));
     }
-    car.append(placedPart(makeBox(0.06, 0.5, 0.14), at(s.length_m / 2 - 0.035, 0, front.bottom + 0.35 * (front.top - front.bottom)), kChrome));
+    car.append(placedPart(
+        makeBox(0.06, 0.5, 0.14),
+        at(s.length_m / 2 - 0.035, 0, front.bottom + 0.35 * (front.top - front.bottom)), kChrome));
     return car;
 }
 
@@ -224,18 +240,22 @@ CarModelSpec carModelSpecFromJson(const JsonObject& j) {
     check(j, "wheel_width_m", s.wheel_width_m, 0.1, 0.5);
     check(j, "tumblehome", s.tumblehome, 0.5, 1.0);
     const auto& profile = j.raw("profile");
-    if (!profile.is_array() || profile.size() < 3) j.fail("profile", "expected at least 3 [u, top/height] points");
+    if (!profile.is_array() || profile.size() < 3)
+        j.fail("profile", "expected at least 3 [u, top/height] points");
     for (std::size_t i = 0; i < profile.size(); ++i) {
         const auto& p = profile[i];
         const bool ok = p.is_array() && p.size() == 2 && p[0].is_number() && p[1].is_number() &&
-                        p[0].get<double>() >= 0 && p[0].get<double>() <= 1 && p[1].get<double>() > 0 &&
-                        p[1].get<double>() <= 1 && (i == 0 || p[0].get<double>() > s.profile.back()[0]);
+                        p[0].get<double>() >= 0 && p[0].get<double>() <= 1 &&
+                        p[1].get<double>() > 0 && p[1].get<double>() <= 1 &&
+                        (i == 0 || p[0].get<double>() > s.profile.back()[0]);
         if (!ok)
-            throw ConfigError(j.file(), j.pathOf("profile") + "/" + std::to_string(i),
-                              "expected [u, top/height] with u rising in [0, 1] and top/height in (0, 1]");
+            throw ConfigError(
+                j.file(), j.pathOf("profile") + "/" + std::to_string(i),
+                "expected [u, top/height] with u rising in [0, 1] and top/height in (0, 1]");
         s.profile.push_back({p[0].get<double>(), p[1].get<double>()});
     }
-    if (s.profile.front()[0] != 0.0 || s.profile.back()[0] != 1.0) j.fail("profile", "must start at u = 0 and end at u = 1");
+    if (s.profile.front()[0] != 0.0 || s.profile.back()[0] != 1.0)
+        j.fail("profile", "must start at u = 0 and end at u = 1");
     s.length_range_m = pair(j, "length_range_m");
     s.width_range_m = pair(j, "width_range_m");
     s.height_range_m = pair(j, "height_range_m");

@@ -14,27 +14,34 @@
 namespace blindspot {
 
 /// Part indices of every car mesh; an instance supplies one material per part.
-enum CarPart : std::uint16_t { kPaint = 0, kGlass = 1, kTyre = 2, kChrome = 3, kLights = 4, kCarPartCount = 5 };
+enum CarPart : std::uint16_t {
+    kPaint = 0,
+    kGlass = 1,
+    kTyre = 2,
+    kChrome = 3,
+    kLights = 4,
+    kCarPartCount = 5
+};
 
 struct CarModelSpec {
     std::string name;
     std::string description;
     double length_m = 4.7, width_m = 1.8, height_m = 1.45;
     double ground_clearance_m = 0.15;
-    double beltline_m = 0.92;          ///< height of the window sill
+    double beltline_m = 0.92;  ///< height of the window sill
     double wheelbase_m = 2.8;
-    double axle_offset_m = 0.0;        ///< wheelbase centre ahead of the body centre
+    double axle_offset_m = 0.0;  ///< wheelbase centre ahead of the body centre
     double wheel_radius_m = 0.32;
     double wheel_width_m = 0.22;
-    double tumblehome = 0.8;           ///< roof width / body width
+    double tumblehome = 0.8;  ///< roof width / body width
     /// Side silhouette: (u, top / height), u = 0 at the rear bumper, 1 at the front.
     std::vector<std::array<double, 2>> profile;
     /// Documented plausible ranges for the class: [min, max] of length, width and height (m).
     std::array<double, 2> length_range_m{}, width_range_m{}, height_range_m{};
     /// Glass is allowed only for u in this range (a box truck has windows in its cab alone).
     std::array<double, 2> windows_u{0.0, 1.0};
-    int sections = 64;                 ///< cross-sections along x
-    int ring = 48;                     ///< vertices per cross-section
+    int sections = 64;  ///< cross-sections along x
+    int ring = 48;      ///< vertices per cross-section
 };
 
 CarModelSpec carModelSpecFromJson(const JsonObject& json);

@@ -44,7 +44,8 @@ Sidecar readSidecar(const std::string& path) {
     if (!(s.units_m > 0)) j.fail("units_m", "must be > 0");
     const std::string up = j.string("up_axis", "z"), hand = j.string("handedness", "right");
     if (up != "z" && up != "y") j.fail("up_axis", "expected \"z\" or \"y\", got \"" + up + "\"");
-    if (hand != "right" && hand != "left") j.fail("handedness", "expected \"right\" or \"left\", got \"" + hand + "\"");
+    if (hand != "right" && hand != "left")
+        j.fail("handedness", "expected \"right\" or \"left\", got \"" + hand + "\"");
     s.y_up = up == "y";
     s.left_handed = hand == "left";
     if (j.has("default")) {
@@ -69,12 +70,13 @@ Eigen::Vector3f toIso(const Sidecar& s, const aiVector3D& v) {
 ImportedMesh importMesh(const std::string& sidecar_path) {
     const Sidecar s = readSidecar(sidecar_path);
     Assimp::Importer importer;
-    const aiScene* scene = importer.ReadFile(
-        s.mesh_path, aiProcess_Triangulate | aiProcess_JoinIdenticalVertices | aiProcess_PreTransformVertices |
-                         aiProcess_SortByPType);
+    const aiScene* scene =
+        importer.ReadFile(s.mesh_path, aiProcess_Triangulate | aiProcess_JoinIdenticalVertices |
+                                           aiProcess_PreTransformVertices | aiProcess_SortByPType);
     if (!scene || (scene->mFlags & AI_SCENE_FLAGS_INCOMPLETE) || scene->mNumMeshes == 0)
-        throw FileError(s.mesh_path, std::string("cannot import mesh: ") +
-                                         (scene ? "it holds no triangle mesh" : importer.GetErrorString()));
+        throw FileError(s.mesh_path,
+                        std::string("cannot import mesh: ") +
+                            (scene ? "it holds no triangle mesh" : importer.GetErrorString()));
     ImportedMesh out;
     std::map<std::string, std::uint16_t> part_of;
     for (unsigned m = 0; m < scene->mNumMeshes; ++m) {
@@ -84,30 +86,38 @@ ImportedMesh importMesh(const std::string& sidecar_path) {
         const std::string mat_name = scene->mMaterials[mesh->mMaterialIndex]->GetName().C_Str();
         std::string key;
         SurfaceMaterial material;
-        if (s.by_mesh.count(mesh_name)) key = "mesh:" + mesh_name, material = s.by_mesh.at(mesh_name);
-        else if (s.by_material.count(mat_name)) key = "material:" + mat_name, material = s.by_material.at(mat_name);
-        else if (s.has_default) key = "default", material = s.fallback;
+        if (s.by_mesh.count(mesh_name))
+            key = "mesh:" + mesh_name, material = s.by_mesh.at(mesh_name);
+        else if (s.by_material.count(mat_name))
+            key = "material:" + mat_name, material = s.by_material.at(mat_name);
+        else if (s.has_default)
+            key = "default", material = s.fallback;
         else
             throw ConfigError(sidecar_path, "/materials",
-                              "no entry for mesh \"" + mesh_name + "\" or material \"" + mat_name + "\" and no default");
+                              "no entry for mesh \"" + mesh_name + "\" or material \"" + mat_name +
+                                  "\" and no default");
         if (!part_of.count(key)) {
             part_of[key] = std::uint16_t(out.materials.size());
             out.materials.push_back(material);
             out.part_names.push_back(key);
         }
         TriangleMesh piece;
-        for (unsigned v = 0; v < mesh->mNumVertices; ++v) piece.vertices_m.push_back(toIso(s, mesh->mVertices[v]));
+        for (unsigned v = 0; v < mesh->mNumVertices; ++v)
+            piece.vertices_m.push_back(toIso(s, mesh->mVertices[v]));
         for (unsigned f = 0; f < mesh->mNumFaces; ++f) {
             const aiFace& face = mesh->mFaces[f];
             if (face.mNumIndices != 3) continue;
             // A mirror (left-handed source) reverses the winding; swap to keep it outward.
-            if (s.left_handed) piece.triangles.emplace_back(face.mIndices[0], face.mIndices[2], face.mIndices[1]);
-            else piece.triangles.emplace_back(face.mIndices[0], face.mIndices[1], face.mIndices[2]);
+            if (s.left_handed)
+                piece.triangles.emplace_back(face.mIndices[0], face.mIndices[2], face.mIndices[1]);
+            else
+                piece.triangles.emplace_back(face.mIndices[0], face.mIndices[1], face.mIndices[2]);
         }
         piece.triangle_part.assign(piece.triangles.size(), part_of[key]);
         out.mesh.append(piece);
     }
-    if (out.mesh.triangles.empty()) throw FileError(s.mesh_path, "cannot import mesh: no triangles");
+    if (out.mesh.triangles.empty())
+        throw FileError(s.mesh_path, "cannot import mesh: no triangles");
     return out;
 }
 
@@ -116,7 +126,8 @@ void exportMeshWithSidecar(const TriangleMesh& mesh, const std::vector<SurfaceMa
     std::ostringstream obj;
     obj.precision(9);
     obj << "# blindspot mesh, ISO 8855 (x forward, y left, z up), metres\n";
-    for (const auto& v : mesh.vertices_m) obj << "v " << v.x() << " " << v.y() << " " << v.z() << "\n";
+    for (const auto& v : mesh.vertices_m)
+        obj << "v " << v.x() << " " << v.y() << " " << v.z() << "\n";
     const int parts = mesh.partCount();
     for (int p = 0; p < parts; ++p) {
         bool any = false;
@@ -132,11 +143,16 @@ void exportMeshWithSidecar(const TriangleMesh& mesh, const std::vector<SurfaceMa
     nlohmann::json by_material = nlohmann::json::object();
     for (int p = 0; p < parts; ++p) {
         const SurfaceMaterial& m = materials.at(std::size_t(p));
-        by_material["part_" + std::to_string(p)] = {{"label", int(m.label)}, {"nir_reflectance", m.nir_reflectance},
-                                                {"specular", m.specular}, {"shininess", m.shininess}};
+        by_material["part_" + std::to_string(p)] = {{"label", int(m.label)},
+                                                    {"nir_reflectance", m.nir_reflectance},
+                                                    {"specular", m.specular},
+                                                    {"shininess", m.shininess}};
     }
     const nlohmann::json sidecar = {{"mesh", std::filesystem::path(obj_path).filename().string()},
-                                    {"units_m", 1.0}, {"up_axis", "z"}, {"handedness", "right"}, {"materials", by_material}};
+                                    {"units_m", 1.0},
+                                    {"up_axis", "z"},
+                                    {"handedness", "right"},
+                                    {"materials", by_material}};
     writeFileAtomic(sidecar_path, sidecar.dump(2) + "\n");
 }
 

@@ -5,8 +5,8 @@
 // Sidecar (docs/scene-file.md#imported-meshes):
 // {"mesh": "car.obj",                      // relative to the sidecar
 //  "units_m": 1.0,                          // metres per file unit (0.01 for centimetres)
-//  "up_axis": "z",                          // "z" (ISO 8855) or "y" (glTF: +y up, +z forward, +x left)
-//  "handedness": "right",                   // "left" for Unreal exports (y points right)
+//  "up_axis": "z",                          // "z" (ISO 8855) or "y" (glTF: +y up, +z forward, +x
+//  left) "handedness": "right",                   // "left" for Unreal exports (y points right)
 //  "default": {"label": "vehicle", "nir_reflectance": 0.5},
 //  "materials": {"Paint": {"label": "vehicle", "nir_reflectance": 0.6, "specular": 0.3}},
 //  "meshes": {"Wheel_FL": {"label": "vehicle", "nir_reflectance": 0.05}}}
@@ -21,9 +21,9 @@
 namespace blindspot {
 
 struct ImportedMesh {
-    TriangleMesh mesh;                       ///< ISO 8855 metres, triangle_part indexes materials
+    TriangleMesh mesh;  ///< ISO 8855 metres, triangle_part indexes materials
     std::vector<SurfaceMaterial> materials;
-    std::vector<std::string> part_names;     ///< what each part was mapped from
+    std::vector<std::string> part_names;  ///< what each part was mapped from
 };
 
 /// Reads the sidecar and its mesh. ConfigError for sidecar mistakes, FileError for a mesh file

@@ -6,12 +6,12 @@
 namespace blindspot {
 
 std::vector<PaintColor> paintColors() {
-    return {{"white", {240, 240, 238}, 0.80f},  {"silver", {192, 194, 198}, 0.60f},
-            {"grey", {110, 112, 115}, 0.30f},   {"black", {18, 18, 20}, 0.05f},
-            {"red", {170, 20, 25}, 0.55f},      {"blue", {25, 55, 140}, 0.25f},
-            {"green", {30, 100, 50}, 0.28f},    {"yellow", {235, 200, 30}, 0.70f},
-            {"orange", {230, 110, 20}, 0.62f},  {"brown", {100, 65, 40}, 0.30f},
-            {"beige", {210, 195, 160}, 0.65f},  {"dark-blue", {15, 25, 60}, 0.10f}};
+    return {{"white", {240, 240, 238}, 0.80f}, {"silver", {192, 194, 198}, 0.60f},
+            {"grey", {110, 112, 115}, 0.30f},  {"black", {18, 18, 20}, 0.05f},
+            {"red", {170, 20, 25}, 0.55f},     {"blue", {25, 55, 140}, 0.25f},
+            {"green", {30, 100, 50}, 0.28f},   {"yellow", {235, 200, 30}, 0.70f},
+            {"orange", {230, 110, 20}, 0.62f}, {"brown", {100, 65, 40}, 0.30f},
+            {"beige", {210, 195, 160}, 0.65f}, {"dark-blue", {15, 25, 60}, 0.10f}};
 }
 
 PaintColor paintColor(const std::string& name) {
@@ -26,8 +26,8 @@ PaintColor paintColor(const std::string& name) {
 std::vector<SurfaceMaterial> carMaterials(const PaintColor& paint) {
     std::vector<SurfaceMaterial> m(kCarPartCount);
     m[kPaint] = {label::kVehicle, paint.nir_reflectance, 0.25f, 32.0f};  // clear coat
-    m[kGlass] = {label::kVehicle, 0.08f, 0.5f, 64.0f};   // most of the pulse passes or mirrors away
-    m[kTyre] = {label::kVehicle, 0.04f, 0.0f, 1.0f};     // carbon-black rubber
+    m[kGlass] = {label::kVehicle, 0.08f, 0.5f, 64.0f};  // most of the pulse passes or mirrors away
+    m[kTyre] = {label::kVehicle, 0.04f, 0.0f, 1.0f};    // carbon-black rubber
     m[kChrome] = {label::kVehicle, 0.35f, 0.6f, 64.0f};
     m[kLights] = {label::kVehicle, 0.30f, 0.5f, 32.0f};  // retro-reflective lens housing
     return m;

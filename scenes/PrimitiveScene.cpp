@@ -36,21 +36,26 @@ TriangleMesh meshFromJson(const JsonObject& j) {
     const auto& vertices = j.raw("vertices_m");
     const auto& triangles = j.raw("triangles");
     if (!vertices.is_array() || vertices.empty()) j.fail("vertices_m", "expected [[x, y, z], ...]");
-    if (!triangles.is_array() || triangles.empty()) j.fail("triangles", "expected [[i, j, k], ...]");
+    if (!triangles.is_array() || triangles.empty())
+        j.fail("triangles", "expected [[i, j, k], ...]");
     for (std::size_t i = 0; i < vertices.size(); ++i) {
         const auto& v = vertices[i];
-        if (!v.is_array() || v.size() != 3 || !v[0].is_number() || !v[1].is_number() || !v[2].is_number())
-            throw ConfigError(j.file(), j.pathOf("vertices_m") + "/" + std::to_string(i), "expected [x, y, z]");
+        if (!v.is_array() || v.size() != 3 || !v[0].is_number() || !v[1].is_number() ||
+            !v[2].is_number())
+            throw ConfigError(j.file(), j.pathOf("vertices_m") + "/" + std::to_string(i),
+                              "expected [x, y, z]");
         mesh.vertices_m.emplace_back(v[0].get<float>(), v[1].get<float>(), v[2].get<float>());
     }
     for (std::size_t i = 0; i < triangles.size(); ++i) {
         const auto& t = triangles[i];
         bool ok = t.is_array() && t.size() == 3;
         for (std::size_t k = 0; ok && k < 3; ++k)
-            ok = t[k].is_number_integer() && t[k].get<long>() >= 0 && t[k].get<long>() < long(vertices.size());
+            ok = t[k].is_number_integer() && t[k].get<long>() >= 0 &&
+                 t[k].get<long>() < long(vertices.size());
         if (!ok)
-            throw ConfigError(j.file(), j.pathOf("triangles") + "/" + std::to_string(i),
-                              "expected 3 vertex indices in [0, " + std::to_string(vertices.size() - 1) + "]");
+            throw ConfigError(
+                j.file(), j.pathOf("triangles") + "/" + std::to_string(i),
+                "expected 3 vertex indices in [0, " + std::to_string(vertices.size() - 1) + "]");
         mesh.triangles.emplace_back(t[0].get<int>(), t[1].get<int>(), t[2].get<int>());
     }
     return mesh;
@@ -67,9 +72,11 @@ TriangleMesh shapeFromJson(const JsonObject& j) {
         return makeBox(s[0], s[1], s[2]);
     }
     if (type == "cylinder")
-        return makeCylinder(positive(j, "radius_m"), positive(j, "height_m"), j.integer("segments", 32));
+        return makeCylinder(positive(j, "radius_m"), positive(j, "height_m"),
+                            j.integer("segments", 32));
     if (type == "sphere")
-        return makeSphere(positive(j, "radius_m"), j.integer("rings", 16), j.integer("segments", 32));
+        return makeSphere(positive(j, "radius_m"), j.integer("rings", 16),
+                          j.integer("segments", 32));
     if (type == "mesh") return meshFromJson(j);
     j.fail("type", "expected plane, box, cylinder, sphere, mesh or import, got \"" + type + "\"");
 }
@@ -110,7 +117,8 @@ SceneObject sceneObjectFromJson(const JsonObject& j) {
     object.instance_id = std::uint16_t(instance);
     object.role = j.string("role", "fixture");
     if (object.role != "ground" && object.role != "fixture" && object.role != "parked_car")
-        j.fail("role", "expected \"ground\", \"fixture\" or \"parked_car\", got \"" + object.role + "\"");
+        j.fail("role",
+               "expected \"ground\", \"fixture\" or \"parked_car\", got \"" + object.role + "\"");
     object.model = j.string("model", "");
     object.color = j.string("color", "");
     if (object.role == "parked_car" && (object.model.empty() || object.color.empty()))
@@ -123,7 +131,8 @@ SceneObject sceneObjectFromJson(const JsonObject& j) {
     } else {
         object.mesh = shapeFromJson(j);
         SurfaceMaterial material;
-        if (j.has("material") && j.has("label")) j.fail("label", "give either label or material, not both");
+        if (j.has("material") && j.has("label"))
+            j.fail("label", "give either label or material, not both");
         if (j.has("material")) material = materialFromJson(j.object("material"));
         if (j.has("label")) material.label = labelFromJson(j, "label");
         object.materials.assign(1, material);
@@ -138,7 +147,8 @@ SurfaceMaterial materialFromJson(const JsonObject& j) {
     m.nir_reflectance = float(j.number("nir_reflectance", m.nir_reflectance));
     m.specular = float(j.number("specular", m.specular));
     m.shininess = float(j.number("shininess", m.shininess));
-    if (m.nir_reflectance < 0 || m.nir_reflectance > 1) j.fail("nir_reflectance", "must lie in [0, 1]");
+    if (m.nir_reflectance < 0 || m.nir_reflectance > 1)
+        j.fail("nir_reflectance", "must lie in [0, 1]");
     if (m.specular < 0 || m.specular > 1) j.fail("specular", "must lie in [0, 1]");
     if (!(m.shininess >= 1)) j.fail("shininess", "must be >= 1");
     j.rejectUnknownKeys();
@@ -157,17 +167,20 @@ PrimitiveScene primitiveSceneFromJson(const JsonObject& j, int build_threads) {
         scene.ego.length_m = ego.number("length_m", scene.ego.length_m);
         scene.ego.width_m = ego.number("width_m", scene.ego.width_m);
         scene.ego.height_m = ego.number("height_m", scene.ego.height_m);
-        scene.ego.roof_mount_height_m = ego.number("roof_mount_height_m", scene.ego.roof_mount_height_m);
+        scene.ego.roof_mount_height_m =
+            ego.number("roof_mount_height_m", scene.ego.roof_mount_height_m);
         ego.rejectUnknownKeys();
     }
     if (j.has("sensor")) scene.mounting = mountingFromJson(j.object("sensor"));
     try {
         parentFromSensor(scene.mounting, scene.ego);
     } catch (const ConfigError&) {
-        throw ConfigError(j.file(), "/sensor/location",
-                          "unknown or disallowed mounting location \"" + scene.mounting.location + "\"");
+        throw ConfigError(
+            j.file(), "/sensor/location",
+            "unknown or disallowed mounting location \"" + scene.mounting.location + "\"");
     }
-    if (j.has("background")) j.object("background");  // read by the scene library; see loadBackgroundSceneFile
+    if (j.has("background"))
+        j.object("background");  // read by the scene library; see loadBackgroundSceneFile
     const auto objects = j.objects("objects");
     if (objects.empty()) j.fail("objects", "expected at least one object");
     for (const auto& object : objects) addObject(scene.geometry, object);

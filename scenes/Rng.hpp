@@ -7,7 +7,7 @@
 namespace blindspot {
 
 class Rng {
-public:
+  public:
     explicit Rng(std::uint64_t seed) : state_(seed) {}
     std::uint64_t next() {
         std::uint64_t z = (state_ += 0x9E3779B97F4A7C15ull);
@@ -16,12 +16,14 @@ public:
         return z ^ (z >> 31);
     }
     /// Uniform in [lo, hi).
-    double uniform(double lo, double hi) { return lo + (hi - lo) * double(next() >> 11) * 0x1.0p-53; }
+    double uniform(double lo, double hi) {
+        return lo + (hi - lo) * double(next() >> 11) * 0x1.0p-53;
+    }
     bool chance(double p) { return uniform(0.0, 1.0) < p; }
     /// Uniform integer in [0, n).
     int index(int n) { return int(next() % std::uint64_t(n)); }
 
-private:
+  private:
     std::uint64_t state_;
 };
 

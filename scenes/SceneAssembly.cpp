@@ -25,7 +25,8 @@ Footprint carFootprint(const CarModelSpec& m, double x, double y, double yaw_deg
 
 }  // namespace
 
-GroundSurface::GroundSurface(const TriangleMesh& ground, int build_threads) : scene_(build_threads) {
+GroundSurface::GroundSurface(const TriangleMesh& ground, int build_threads)
+    : scene_(build_threads) {
     MeshInstance inst;
     inst.mesh = scene_.addMesh(ground);
     inst.part_materials.assign(std::size_t(ground.partCount()), SurfaceMaterial{});
@@ -39,7 +40,8 @@ double GroundSurface::heightAt(double x_m, double y_m) const {
     return hit ? hit->point_world_m.z() : std::numeric_limits<double>::quiet_NaN();
 }
 
-Pose GroundSurface::placeCar(const CarModelSpec& model, double x_m, double y_m, double yaw_deg) const {
+Pose GroundSurface::placeCar(const CarModelSpec& model, double x_m, double y_m,
+                             double yaw_deg) const {
     const double c = std::cos(yaw_deg / kRadToDeg), s = std::sin(yaw_deg / kRadToDeg);
     std::array<double, 4> z{};
     const auto contacts = wheelContacts(model);  // FL, FR, RL, RR in the car frame
@@ -47,15 +49,16 @@ Pose GroundSurface::placeCar(const CarModelSpec& model, double x_m, double y_m, 
         const auto& [cx, cy] = contacts[i];
         z[i] = heightAt(x_m + c * cx - s * cy, y_m + s * cx + c * cy);
         if (std::isnan(z[i]))
-            throw ConfigError("", "/cars", "car " + model.name + " at x=" + std::to_string(x_m) + ", y=" +
-                                               std::to_string(y_m) + " has a wheel off the ground");
+            throw ConfigError("", "/cars",
+                              "car " + model.name + " at x=" + std::to_string(x_m) +
+                                  ", y=" + std::to_string(y_m) + " has a wheel off the ground");
     }
     Pose pose;
     pose.yaw_deg = yaw_deg;
     // ISO 8855: positive pitch is nose-down (front lower), positive roll lifts the left side.
-    // For a ground plane with slopes s_x (along the car) and s_y (across it), R = Ry(pitch) Rx(roll)
-    // keeps the car's x and y axes in the plane when pitch = -atan(s_x) and
-    // roll = atan(s_y / sqrt(1 + s_x^2)).
+    // For a ground plane with slopes s_x (along the car) and s_y (across it), R = Ry(pitch)
+    // Rx(roll) keeps the car's x and y axes in the plane when pitch = -atan(s_x) and roll =
+    // atan(s_y / sqrt(1 + s_x^2)).
     const double s_x = ((z[0] + z[1]) / 2 - (z[2] + z[3]) / 2) / model.wheelbase_m;
     const double s_y = ((z[0] + z[2]) / 2 - (z[1] + z[3]) / 2) / trackWidth(model);
     pose.pitch_deg = -std::atan(s_x) * kRadToDeg;
@@ -72,9 +75,12 @@ struct SceneAssembler::Cached {
     std::map<std::string, MeshId> car_meshes;
 };
 
-SceneAssembler::SceneAssembler(std::vector<CarModelSpec> models, LidarSpec lidar, SensorMounting mounting,
-                               EgoVehicle ego, int build_threads)
-    : models_(std::move(models)), lidar_(std::move(lidar)), mounting_(std::move(mounting)), ego_(ego),
+SceneAssembler::SceneAssembler(std::vector<CarModelSpec> models, LidarSpec lidar,
+                               SensorMounting mounting, EgoVehicle ego, int build_threads)
+    : models_(std::move(models)),
+      lidar_(std::move(lidar)),
+      mounting_(std::move(mounting)),
+      ego_(ego),
       build_threads_(build_threads) {}
 
 SceneAssembler::~SceneAssembler() = default;
@@ -85,14 +91,16 @@ const CarModelSpec& SceneAssembler::model(const std::string& name) const {
         if (m.name == name) return m;
         known += (known.empty() ? "" : ", ") + m.name;
     }
-    throw ConfigError("", "/cars/model", "unknown car model \"" + name + "\"; expected one of " + known);
+    throw ConfigError("", "/cars/model",
+                      "unknown car model \"" + name + "\"; expected one of " + known);
 }
 
 SceneAssembler::Cached& SceneAssembler::cached(const std::string& id) {
     auto it = cache_.find(id);
     if (it != cache_.end()) return *it->second;
     Background bg = backgroundById(id, models_);
-    auto c = std::unique_ptr<Cached>(new Cached{bg, RayScene(build_threads_), GroundSurface(bg.ground, build_threads_), 0, 0, {}});
+    auto c = std::unique_ptr<Cached>(new Cached{
+        bg, RayScene(build_threads_), GroundSurface(bg.ground, build_threads_), 0, 0, {}});
     c->ground_mesh = c->scene.addMesh(c->bg.ground);
     c->fixtures_mesh = c->scene.addMesh(c->bg.fixtures);
     for (const auto& m : models_) c->car_meshes[m.name] = c->scene.addMesh(buildCarMesh(m));
@@ -109,10 +117,13 @@ AssembledScene SceneAssembler::assemble(const ScenarioSample& sample) {
     scene.addInstance(staticInstance(c.ground_mesh, bg.materials));
     scene.addInstance(staticInstance(c.fixtures_mesh, bg.materials));
     for (const auto& parked : bg.parked_cars) {
-        MeshInstance inst = staticInstance(c.car_meshes.at(parked.model), carMaterials(paintColor(parked.color)));
-        inst.world_from_mesh = c.ground.placeCar(model(parked.model), parked.world_from_car.translation_m.x(),
-                                                 parked.world_from_car.translation_m.y(), parked.world_from_car.yaw_deg)
-                                   .parentFromLocal();
+        MeshInstance inst =
+            staticInstance(c.car_meshes.at(parked.model), carMaterials(paintColor(parked.color)));
+        inst.world_from_mesh =
+            c.ground
+                .placeCar(model(parked.model), parked.world_from_car.translation_m.x(),
+                          parked.world_from_car.translation_m.y(), parked.world_from_car.yaw_deg)
+                .parentFromLocal();
         inst.instance_id = parked.instance_id;
         scene.addInstance(inst);
     }
@@ -122,9 +133,12 @@ AssembledScene SceneAssembler::assemble(const ScenarioSample& sample) {
     out.geometry = &scene;
     const Eigen::Isometry3d world_from_ego = bg.world_from_ego.parentFromLocal();
     out.world_from_ego = world_from_ego;
-    out.world_from_sensor = tiltSensor(worldFromSensor(mounting_, ego_, bg.world_from_ego), lidar_.pitch_deg);
-    const Footprint ego_print{world_from_ego.translation().head<2>(), {ego_.length_m / 2, ego_.width_m / 2},
-                              bg.world_from_ego.yaw_deg / kRadToDeg, "ego"};
+    out.world_from_sensor =
+        tiltSensor(worldFromSensor(mounting_, ego_, bg.world_from_ego), lidar_.pitch_deg);
+    const Footprint ego_print{world_from_ego.translation().head<2>(),
+                              {ego_.length_m / 2, ego_.width_m / 2},
+                              bg.world_from_ego.yaw_deg / kRadToDeg,
+                              "ego"};
     std::vector<Footprint> prints;
     for (std::size_t i = 0; i < sample.cars.size(); ++i) {
         const TargetCar& t = sample.cars[i];
@@ -144,11 +158,13 @@ AssembledScene SceneAssembler::assemble(const ScenarioSample& sample) {
         // Ego frame -> background frame.
         const Eigen::Vector3d p = world_from_ego * Eigen::Vector3d(t.x_m, t.y_m, 0.0);
         if (!bg.extent.contains(p.x(), p.y()))
-            throw ConfigError("", where, "car at x=" + std::to_string(t.x_m) + ", y=" + std::to_string(t.y_m) +
-                                             " is outside background " + bg.id + " (x in [" +
-                                             std::to_string(bg.extent.x_min) + ", " + std::to_string(bg.extent.x_max) +
-                                             "], y in [" + std::to_string(bg.extent.y_min) + ", " +
-                                             std::to_string(bg.extent.y_max) + "])");
+            throw ConfigError("", where,
+                              "car at x=" + std::to_string(t.x_m) + ", y=" + std::to_string(t.y_m) +
+                                  " is outside background " + bg.id + " (x in [" +
+                                  std::to_string(bg.extent.x_min) + ", " +
+                                  std::to_string(bg.extent.x_max) + "], y in [" +
+                                  std::to_string(bg.extent.y_min) + ", " +
+                                  std::to_string(bg.extent.y_max) + "])");
         const double yaw = t.yaw_deg + bg.world_from_ego.yaw_deg;
         PlacedCar placed{t, c.ground.placeCar(*spec, p.x(), p.y(), yaw), std::uint16_t(i + 1), -1};
         MeshInstance inst = staticInstance(c.car_meshes.at(spec->name), carMaterials(paint));
@@ -164,7 +180,9 @@ AssembledScene SceneAssembler::assemble(const ScenarioSample& sample) {
         if (overlaps(print, ego_print)) out.collisions.push_back({car, "ego", -1});
         for (std::size_t k = 0; k < bg.obstacles.size(); ++k)
             if (overlaps(print, bg.obstacles[k]))
-                out.collisions.push_back({car, bg.obstacles[k].kind == "car" ? "parked_car" : bg.obstacles[k].kind, int(k)});
+                out.collisions.push_back(
+                    {car, bg.obstacles[k].kind == "car" ? "parked_car" : bg.obstacles[k].kind,
+                     int(k)});
         bool drivable = false;
         for (const auto& r : bg.drivable) drivable = drivable || r.contains(p.x(), p.y());
         if (!drivable) out.collisions.push_back({car, "off_road", -1});
@@ -174,15 +192,19 @@ AssembledScene SceneAssembler::assemble(const ScenarioSample& sample) {
     return out;
 }
 
-std::vector<CarVisibility> SceneAssembler::visibility(const AssembledScene& scene, const ScanGrid& scan) const {
+std::vector<CarVisibility> SceneAssembler::visibility(const AssembledScene& scene,
+                                                      const ScanGrid& scan) const {
     std::vector<CarVisibility> out;
     for (const auto& car : scene.cars) {
         CarVisibility v;
         v.instance_id = car.instance_id;
         for (std::size_t i = 0; i < scan.cellCount(); ++i)
             v.visible_points += scan.valid(i) && scan.instance[i] == car.instance_id;
-        v.unoccluded_points = countUnoccludedHits(*scene.geometry, car.instance_index, scan.spec, scan.world_from_sensor);
-        v.visibility = v.unoccluded_points ? std::min(1.0, double(v.visible_points) / double(v.unoccluded_points)) : 0.0;
+        v.unoccluded_points = countUnoccludedHits(*scene.geometry, car.instance_index, scan.spec,
+                                                  scan.world_from_sensor);
+        v.visibility = v.unoccluded_points
+                           ? std::min(1.0, double(v.visible_points) / double(v.unoccluded_points))
+                           : 0.0;
         v.fully_occluded = v.unoccluded_points > 0 && v.visible_points == 0;
         out.push_back(v);
     }

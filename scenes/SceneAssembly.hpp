@@ -18,9 +18,9 @@ namespace blindspot {
 
 struct TargetCar {
     std::string model = "sedan";
-    double x_m = 10.0;    ///< ego frame
-    double y_m = 0.0;     ///< ego frame
-    double yaw_deg = 0.0; ///< 0 = facing the same way as the ego vehicle
+    double x_m = 10.0;     ///< ego frame
+    double y_m = 0.0;      ///< ego frame
+    double yaw_deg = 0.0;  ///< 0 = facing the same way as the ego vehicle
     std::string color = "white";
 };
 
@@ -40,14 +40,15 @@ struct Collision {
 
 struct PlacedCar {
     TargetCar target;
-    Pose world_from_car;          ///< after ground following: z, roll and pitch from the ground
-    std::uint16_t instance_id = 0; ///< 1 + the car's index in the sample
-    int instance_index = -1;       ///< in the RayScene
+    Pose world_from_car;            ///< after ground following: z, roll and pitch from the ground
+    std::uint16_t instance_id = 0;  ///< 1 + the car's index in the sample
+    int instance_index = -1;        ///< in the RayScene
 };
 
 struct AssembledScene {
     const Background* background = nullptr;
-    const RayScene* geometry = nullptr;  ///< owned by the assembler; valid until the next assemble()
+    const RayScene* geometry =
+        nullptr;  ///< owned by the assembler; valid until the next assemble()
     std::vector<PlacedCar> cars;
     std::vector<Collision> collisions;
     Eigen::Isometry3d world_from_ego = Eigen::Isometry3d::Identity();
@@ -65,7 +66,7 @@ struct CarVisibility {
 
 /// Height of the ground at (x, y) and car placement by ground following.
 class GroundSurface {
-public:
+  public:
     explicit GroundSurface(const TriangleMesh& ground, int build_threads = 0);
     /// Ground height (m) under (x, y), or NaN where there is no ground.
     double heightAt(double x_m, double y_m) const;
@@ -73,12 +74,12 @@ public:
     /// front vs rear axle, roll from left vs right wheels. Throws ConfigError off the ground.
     Pose placeCar(const CarModelSpec& model, double x_m, double y_m, double yaw_deg) const;
 
-private:
+  private:
     RayScene scene_;
 };
 
 class SceneAssembler {
-public:
+  public:
     SceneAssembler(std::vector<CarModelSpec> models, LidarSpec lidar, SensorMounting mounting = {},
                    EgoVehicle ego = {}, int build_threads = 0);
     ~SceneAssembler();
@@ -94,7 +95,7 @@ public:
     const CarModelSpec& model(const std::string& name) const;
     const LidarSpec& lidar() const { return lidar_; }
 
-private:
+  private:
     struct Cached;
     Cached& cached(const std::string& id);
 

@@ -22,12 +22,14 @@ void runLidar(const LidarOptions& opt) {
         }
         return;
     }
-    const LidarSpec spec = opt.spec_file.empty() ? lidarPreset(opt.preset) : loadLidarSpec(opt.spec_file);
+    const LidarSpec spec =
+        opt.spec_file.empty() ? lidarPreset(opt.preset) : loadLidarSpec(opt.spec_file);
     nlohmann::json out = lidarSpecToJson(spec);
     out["rows"] = spec.rows();
     out["cols"] = spec.cols();
     out["cells"] = spec.rows() * spec.cols();
-    out["elevation_deg"] = {{"first", spec.elevation_deg.front()}, {"last", spec.elevation_deg.back()}};
+    out["elevation_deg"] = {{"first", spec.elevation_deg.front()},
+                            {"last", spec.elevation_deg.back()}};
     out["azimuth_deg"] = {{"first", spec.azimuth_deg.front()}, {"last", spec.azimuth_deg.back()}};
     std::cout << out.dump(2) << "\n";
     std::cout << "m x n = " << spec.rows() << " x " << spec.cols() << " = "
@@ -39,8 +41,10 @@ void runLidar(const LidarOptions& opt) {
 void setupLidarCommand(CLI::App& app) {
     auto opt = std::make_shared<LidarOptions>();
     CLI::App* cmd = app.add_subcommand("lidar", "Print a resolved LiDAR spec and its m x n grid");
-    auto* preset = cmd->add_option("--preset", opt->preset, "hdl64e, squeezeseg-front, vlp16, matlab-default");
-    cmd->add_option("--spec", opt->spec_file, "LiDAR spec JSON file (docs/lidar-spec.md)")->excludes(preset);
+    auto* preset =
+        cmd->add_option("--preset", opt->preset, "hdl64e, squeezeseg-front, vlp16, matlab-default");
+    cmd->add_option("--spec", opt->spec_file, "LiDAR spec JSON file (docs/lidar-spec.md)")
+        ->excludes(preset);
     cmd->add_flag("--list", opt->list, "List the presets with their grid sizes");
     cmd->callback([opt] { runLidar(*opt); });
 }

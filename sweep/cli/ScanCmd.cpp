@@ -27,7 +27,8 @@ void runScan(const ScanOptions& opt) {
     writeScanFiles(scan, opt.out_dir);
     nlohmann::json summary = scanSummaryJson(scan);
     summary["scene"] = opt.scene_path;
-    writeFileAtomic((std::filesystem::path(opt.out_dir) / "scan.json").string(), summary.dump(2) + "\n");
+    writeFileAtomic((std::filesystem::path(opt.out_dir) / "scan.json").string(),
+                    summary.dump(2) + "\n");
     std::cout << "scan: " << scan.rows() << " x " << scan.cols() << " cells, " << scan.validCount()
               << " returns -> " << opt.out_dir << "/scan.{bin,label,pcd,ply,json}\n";
 }

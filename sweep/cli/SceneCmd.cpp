@@ -38,24 +38,32 @@ TargetCar parseCar(const std::string& text) {
     TargetCar car;
     const auto colon = text.find(':');
     car.model = text.substr(0, colon);
-    if (car.model.empty()) throw ConfigError("--car " + text, "/model", "expected MODEL:x=..,y=..,yaw=..,color=..");
+    if (car.model.empty())
+        throw ConfigError("--car " + text, "/model", "expected MODEL:x=..,y=..,yaw=..,color=..");
     if (colon == std::string::npos) return car;
     std::stringstream fields(text.substr(colon + 1));
     for (std::string field; std::getline(fields, field, ',');) {
         const auto eq = field.find('=');
-        const std::string key = field.substr(0, eq), value = eq == std::string::npos ? "" : field.substr(eq + 1);
+        const std::string key = field.substr(0, eq),
+                          value = eq == std::string::npos ? "" : field.substr(eq + 1);
         if (key == "color" || key == "colour") {
             car.color = value;
             continue;
         }
-        double* target = key == "x" ? &car.x_m : key == "y" ? &car.y_m : key == "yaw" ? &car.yaw_deg : nullptr;
-        if (!target) throw ConfigError("--car " + text, "/" + key, "unknown key; expected x, y, yaw or color");
+        double* target = key == "x"     ? &car.x_m
+                         : key == "y"   ? &car.y_m
+                         : key == "yaw" ? &car.yaw_deg
+                                        : nullptr;
+        if (!target)
+            throw ConfigError("--car " + text, "/" + key,
+                              "unknown key; expected x, y, yaw or color");
         try {
             std::size_t used = 0;
             *target = std::stod(value, &used);
             if (used != value.size()) throw std::invalid_argument(value);
         } catch (const std::exception&) {
-            throw ConfigError("--car " + text, "/" + key, "expected a number, got \"" + value + "\"");
+            throw ConfigError("--car " + text, "/" + key,
+                              "expected a number, got \"" + value + "\"");
         }
     }
     return car;
@@ -68,27 +76,36 @@ void listCatalogue(const std::vector<CarModelSpec>& models) {
     for (const auto& t : backgroundTypes()) std::cout << " " << t;
     std::cout << "\ncar models (length x width x height, m):\n";
     for (const auto& m : models)
-        std::cout << "  " << m.name << "  " << m.length_m << " x " << m.width_m << " x " << m.height_m << "  "
-                  << m.description << "\n";
+        std::cout << "  " << m.name << "  " << m.length_m << " x " << m.width_m << " x "
+                  << m.height_m << "  " << m.description << "\n";
     std::cout << "colours:";
     for (const auto& c : paintColors()) std::cout << " " << c.name;
     std::cout << "\n";
 }
 
-nlohmann::json sceneJson(const AssembledScene& scene, const std::vector<CarVisibility>& visibility) {
+nlohmann::json sceneJson(const AssembledScene& scene,
+                         const std::vector<CarVisibility>& visibility) {
     nlohmann::json cars = nlohmann::json::array();
     for (std::size_t i = 0; i < scene.cars.size(); ++i) {
         const PlacedCar& c = scene.cars[i];
-        cars.push_back({{"model", c.target.model}, {"color", c.target.color}, {"x_m", c.target.x_m},
-                        {"y_m", c.target.y_m}, {"yaw_deg", c.target.yaw_deg}, {"instance", c.instance_id},
+        cars.push_back({{"model", c.target.model},
+                        {"color", c.target.color},
+                        {"x_m", c.target.x_m},
+                        {"y_m", c.target.y_m},
+                        {"yaw_deg", c.target.yaw_deg},
+                        {"instance", c.instance_id},
                         {"world_from_car", poseToJson(c.world_from_car)},
                         {"visible_points", visibility[i].visible_points},
                         {"unoccluded_points", visibility[i].unoccluded_points},
-                        {"visibility", visibility[i].visibility}, {"fully_occluded", visibility[i].fully_occluded}});
+                        {"visibility", visibility[i].visibility},
+                        {"fully_occluded", visibility[i].fully_occluded}});
     }
     nlohmann::json collisions = nlohmann::json::array();
-    for (const auto& c : scene.collisions) collisions.push_back({{"car", c.car}, {"with", c.with}, {"other", c.other}});
-    return {{"background", scene.background->id}, {"type", scene.background->type}, {"cars", cars},
+    for (const auto& c : scene.collisions)
+        collisions.push_back({{"car", c.car}, {"with", c.with}, {"other", c.other}});
+    return {{"background", scene.background->id},
+            {"type", scene.background->type},
+            {"cars", cars},
             {"collisions", collisions}};
 }
 
@@ -98,7 +115,8 @@ void runScene(const SceneOptions& opt) {
     if (!opt.save_background.empty()) {
         const Background bg = generateBackground(opt.background, models);
         saveBackgroundSceneFile(bg, models, opt.save_background);
-        std::cout << "background " << bg.id << " -> " << opt.save_background << "/scene.json (+ meshes/)\n";
+        std::cout << "background " << bg.id << " -> " << opt.save_background
+                  << "/scene.json (+ meshes/)\n";
         return;
     }
     if (!opt.gallery.empty()) {
@@ -106,7 +124,8 @@ void runScene(const SceneOptions& opt) {
         std::cout << "car gallery -> " << opt.gallery << "\n";
         return;
     }
-    if (opt.out_dir.empty()) throw ConfigError("scene", "/output", "-o DIR is required unless --list is given");
+    if (opt.out_dir.empty())
+        throw ConfigError("scene", "/output", "-o DIR is required unless --list is given");
     ScenarioSample sample;
     sample.background = opt.background;
     for (const auto& text : opt.cars) sample.cars.push_back(parseCar(text));
@@ -114,12 +133,15 @@ void runScene(const SceneOptions& opt) {
     SceneAssembler assembler(std::move(models), spec);
     const AssembledScene scene = assembler.assemble(sample);
     for (const auto& c : scene.collisions) {
-        const std::string what = "car " + std::to_string(c.car) + " (" + sample.cars[std::size_t(c.car)].model +
-                                 ") overlaps " + c.with + (c.with == "car" ? " " + std::to_string(c.other) : "");
-        if (opt.on_overlap == "error") throw ConfigError("--car", "/cars/" + std::to_string(c.car), what);
+        const std::string what = "car " + std::to_string(c.car) + " (" +
+                                 sample.cars[std::size_t(c.car)].model + ") overlaps " + c.with +
+                                 (c.with == "car" ? " " + std::to_string(c.other) : "");
+        if (opt.on_overlap == "error")
+            throw ConfigError("--car", "/cars/" + std::to_string(c.car), what);
         if (opt.on_overlap == "warn") std::cerr << "warning: " << what << "\n";
     }
-    const ScanGrid scan = castScan(*scene.geometry, spec, scene.world_from_sensor, CastOptions{opt.threads});
+    const ScanGrid scan =
+        castScan(*scene.geometry, spec, scene.world_from_sensor, CastOptions{opt.threads});
     const auto visibility = assembler.visibility(scene, scan);
     const std::filesystem::path dir(opt.out_dir);
     writeScanFiles(scan, dir.string());
@@ -128,32 +150,39 @@ void runScene(const SceneOptions& opt) {
     writeFileAtomic((dir / "scan.json").string(), summary.dump(2) + "\n");
     writeScenePly(*scene.geometry, (dir / "scene.ply").string());
     writeBevPng(scan, (dir / "bev.png").string());
-    std::cout << "scene " << scene.background->id << " (" << scene.background->type << "), " << scene.cars.size()
-              << " cars, " << scan.validCount() << " returns -> " << dir.string()
-              << "/{scan.*,scene.ply,bev.png}\n";
+    std::cout << "scene " << scene.background->id << " (" << scene.background->type << "), "
+              << scene.cars.size() << " cars, " << scan.validCount() << " returns -> "
+              << dir.string() << "/{scan.*,scene.ply,bev.png}\n";
     for (std::size_t i = 0; i < visibility.size(); ++i)
-        std::cout << "  car " << i << " " << sample.cars[i].model << ": " << visibility[i].visible_points
-                  << " points, visibility " << visibility[i].visibility << "\n";
+        std::cout << "  car " << i << " " << sample.cars[i].model << ": "
+                  << visibility[i].visible_points << " points, visibility "
+                  << visibility[i].visibility << "\n";
 }
 
 }  // namespace
 
 void setupSceneCommand(CLI::App& app) {
     auto opt = std::make_shared<SceneOptions>();
-    CLI::App* cmd = app.add_subcommand("scene", "Assemble a background with target cars and scan it");
-    cmd->add_option("--background", opt->background, "Background id (urban-01 ... urban-15, or TYPE:SEED)")
+    CLI::App* cmd =
+        app.add_subcommand("scene", "Assemble a background with target cars and scan it");
+    cmd->add_option("--background", opt->background,
+                    "Background id (urban-01 ... urban-15, or TYPE:SEED)")
         ->capture_default_str();
     cmd->add_option("--car", opt->cars, "MODEL:x=M,y=M,yaw=DEG,color=NAME (ego frame; repeatable)");
-    cmd->add_option("--lidar", opt->lidar, "LiDAR preset name or spec JSON file")->capture_default_str();
+    cmd->add_option("--lidar", opt->lidar, "LiDAR preset name or spec JSON file")
+        ->capture_default_str();
     cmd->add_option("-o,--output", opt->out_dir, "Output directory");
     cmd->add_option("--on-overlap", opt->on_overlap, "What to do when a car overlaps something")
         ->check(CLI::IsMember({"warn", "error", "keep"}))
         ->capture_default_str();
-    cmd->add_option("--threads", opt->threads, "Ray-casting threads (0 = all cores)")->check(CLI::NonNegativeNumber);
+    cmd->add_option("--threads", opt->threads, "Ray-casting threads (0 = all cores)")
+        ->check(CLI::NonNegativeNumber);
     cmd->add_flag("--list", opt->list, "List backgrounds, car models and colours");
-    cmd->add_option("--save-background", opt->save_background,
-                    "Save the background as an editable scene file (scene.json + meshes/) into DIR and exit");
-    cmd->add_option("--car-gallery", opt->gallery, "Write a PNG picture of every car model and exit");
+    cmd->add_option(
+        "--save-background", opt->save_background,
+        "Save the background as an editable scene file (scene.json + meshes/) into DIR and exit");
+    cmd->add_option("--car-gallery", opt->gallery,
+                    "Write a PNG picture of every car model and exit");
     cmd->callback([opt] { runScene(*opt); });
 }
 

@@ -28,7 +28,8 @@ int main(int argc, char** argv) {
             is_known = is_known || (argc > 1 && sub->get_name() == argv[1]);
         }
         if (argc > 1 && argv[1][0] != '-' && !is_known) {
-            std::cerr << "error: unknown command \"" << argv[1] << "\"; expected one of " << known << "\n";
+            std::cerr << "error: unknown command \"" << argv[1] << "\"; expected one of " << known
+                      << "\n";
             return 2;
         }
         std::cerr << "error: " << e.what() << " (see --help)\n";

@@ -24,12 +24,14 @@ void expectPoseNear(const Pose& a, const Pose& b) {
 }  // namespace
 
 TEST(Pose, YawIsCounterClockwiseSeenFromAbove) {
-    const Eigen::Vector3d x_forward = makePose(0, 0, 0, 0, 0, 90).parentFromLocal() * Eigen::Vector3d::UnitX();
+    const Eigen::Vector3d x_forward =
+        makePose(0, 0, 0, 0, 0, 90).parentFromLocal() * Eigen::Vector3d::UnitX();
     EXPECT_NEAR((x_forward - Eigen::Vector3d::UnitY()).norm(), 0.0, 1e-12);  // forward turns left
 }
 
 TEST(Pose, PositivePitchTiltsNoseDown) {
-    const Eigen::Vector3d f = makePose(0, 0, 0, 0, 30, 0).parentFromLocal() * Eigen::Vector3d::UnitX();
+    const Eigen::Vector3d f =
+        makePose(0, 0, 0, 0, 30, 0).parentFromLocal() * Eigen::Vector3d::UnitX();
     EXPECT_NEAR(f.z(), -0.5, 1e-12);
 }
 
@@ -98,7 +100,8 @@ TEST(Mounting, OffsetAddsToMountForTranslationAndAngles) {
     EXPECT_DOUBLE_EQ(p.yaw_deg, 270);
     EXPECT_DOUBLE_EQ(p.roll_deg, 1);
     EXPECT_DOUBLE_EQ(p.pitch_deg, 2);
-    EXPECT_NEAR((p.translation_m - Eigen::Vector3d(-ego.length_m / 2 + 0.1, 0.2, 0.5 + 0.3)).norm(), 0, 1e-12);
+    EXPECT_NEAR((p.translation_m - Eigen::Vector3d(-ego.length_m / 2 + 0.1, 0.2, 0.5 + 0.3)).norm(),
+                0, 1e-12);
 }
 
 TEST(Mounting, RoofCentreIsAtKittiHeightAndComposesWithEgoPose) {
@@ -106,7 +109,8 @@ TEST(Mounting, RoofCentreIsAtKittiHeightAndComposesWithEgoPose) {
     const Pose world_from_ego = makePose(10, 5, 0, 0, 0, 90);
     const Eigen::Isometry3d w = worldFromSensor(m, EgoVehicle{}, world_from_ego);
     EXPECT_NEAR((w.translation() - Eigen::Vector3d(10, 5, 1.73)).norm(), 0, 1e-12);
-    EXPECT_NEAR((w.linear() * Eigen::Vector3d::UnitX() - Eigen::Vector3d::UnitY()).norm(), 0, 1e-12);
+    EXPECT_NEAR((w.linear() * Eigen::Vector3d::UnitX() - Eigen::Vector3d::UnitY()).norm(), 0,
+                1e-12);
 }
 
 TEST(Mounting, SceneOriginAcceptsOnlyOrigin) {

@@ -11,14 +11,18 @@ namespace {
 // m x n from MATLAB's formula for uniform axes; a custom axis counts its listed angles.
 int formulaCount(const AxisDefinition& a) {
     switch (a.form) {
-        case AxisDefinition::Form::Symmetric: return int(std::lround(a.fov_deg / a.resolution_deg));
+        case AxisDefinition::Form::Symmetric:
+            return int(std::lround(a.fov_deg / a.resolution_deg));
         case AxisDefinition::Form::Asymmetric:
             return int(std::lround((a.upper_deg - a.lower_deg) / a.resolution_deg));
-        case AxisDefinition::Form::Custom: return int(a.angles_deg.size());
+        case AxisDefinition::Form::Custom:
+            return int(a.angles_deg.size());
     }
     return -1;
 }
-LidarSpec fromJson(const nlohmann::json& j) { return lidarSpecFromJson(JsonObject(j, "spec.json", "")); }
+LidarSpec fromJson(const nlohmann::json& j) {
+    return lidarSpecFromJson(JsonObject(j, "spec.json", ""));
+}
 std::string errorOf(const nlohmann::json& j) {
     try {
         fromJson(j);
@@ -45,8 +49,8 @@ TEST(LidarSpec, PresetGridSizesMatchFormula) {
     EXPECT_EQ(lidarPreset("squeezeseg-front").cols(), 512);
     EXPECT_EQ(lidarPreset("vlp16").rows(), 16);
     EXPECT_EQ(lidarPreset("vlp16").cols(), 1800);
-    EXPECT_EQ(lidarPreset("matlab-default").rows(), 32);   // 40 / 1.25
-    EXPECT_EQ(lidarPreset("matlab-default").cols(), 2250); // 360 / 0.16
+    EXPECT_EQ(lidarPreset("matlab-default").rows(), 32);    // 40 / 1.25
+    EXPECT_EQ(lidarPreset("matlab-default").cols(), 2250);  // 360 / 0.16
 }
 
 TEST(LidarSpec, SqueezeSegFrontGridLayout) {
@@ -54,7 +58,7 @@ TEST(LidarSpec, SqueezeSegFrontGridLayout) {
     EXPECT_DOUBLE_EQ(s.elevation_deg[0], 2.0);  // row 0 at +2 deg
     EXPECT_NEAR(s.elevation_deg[1], 1.6, 1e-12);
     EXPECT_NEAR(s.elevation_deg[63], 2.0 - 63 * 0.4, 1e-12);
-    EXPECT_DOUBLE_EQ(s.azimuth_deg[0], 45.0);   // column 0 on the left (+y)
+    EXPECT_DOUBLE_EQ(s.azimuth_deg[0], 45.0);  // column 0 on the left (+y)
     EXPECT_DOUBLE_EQ(s.azimuth_deg[511], 45.0 - 511 * 90.0 / 512);
 }
 
@@ -107,11 +111,13 @@ TEST(LidarSpec, InvalidSpecsNameFieldAndLimit) {
 
     j = validSpec();
     j["range_resolution_m"] = 1e-9;
-    EXPECT_NE(errorOf(j).find("/range_resolution_m: must be >= max_range_m / 2^24"), std::string::npos);
+    EXPECT_NE(errorOf(j).find("/range_resolution_m: must be >= max_range_m / 2^24"),
+              std::string::npos);
 
     j = validSpec();
     j["vertical"] = {{"bounds_deg", {-50, 10}}, {"resolution_deg", 1}};
-    EXPECT_NE(errorOf(j).find("/vertical/bounds_deg: must be [lower, upper] with -45"), std::string::npos);
+    EXPECT_NE(errorOf(j).find("/vertical/bounds_deg: must be [lower, upper] with -45"),
+              std::string::npos);
 
     j = validSpec();
     j["vertical"]["resolution_deg"] = 0.3;  // 40 / 0.3 is not whole
@@ -123,7 +129,8 @@ TEST(LidarSpec, InvalidSpecsNameFieldAndLimit) {
 
     j = validSpec();
     j["vertical"]["angles_deg"] = {1, 2};
-    EXPECT_NE(errorOf(j).find("exactly one of fov_deg, bounds_deg or angles_deg"), std::string::npos);
+    EXPECT_NE(errorOf(j).find("exactly one of fov_deg, bounds_deg or angles_deg"),
+              std::string::npos);
 }
 
 TEST(LidarSpec, RangeResolutionMayEqualTheMinimum) {
@@ -138,6 +145,7 @@ TEST(LidarSpec, UnknownPresetListsKnownOnes) {
         lidarPreset("hdl32");
         FAIL();
     } catch (const ConfigError& e) {
-        EXPECT_NE(std::string(e.what()).find("hdl64e, squeezeseg-front, vlp16, matlab-default"), std::string::npos);
+        EXPECT_NE(std::string(e.what()).find("hdl64e, squeezeseg-front, vlp16, matlab-default"),
+                  std::string::npos);
     }
 }

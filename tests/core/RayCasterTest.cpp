@@ -12,7 +12,8 @@ namespace {
 
 constexpr double kDeg = M_PI / 180.0;
 
-LidarSpec customSpec(std::vector<double> elevations, std::vector<double> azimuths, double max_range = 120) {
+LidarSpec customSpec(std::vector<double> elevations, std::vector<double> azimuths,
+                     double max_range = 120) {
     LidarSpec spec;
     spec.vertical.form = AxisDefinition::Form::Custom;
     spec.vertical.angles_deg = std::move(elevations);
@@ -22,7 +23,8 @@ LidarSpec customSpec(std::vector<double> elevations, std::vector<double> azimuth
     return resolveLidarSpec(spec);
 }
 
-MeshInstance placed(MeshId mesh, const Pose& pose, SurfaceMaterial material, std::uint16_t instance = 0) {
+MeshInstance placed(MeshId mesh, const Pose& pose, SurfaceMaterial material,
+                    std::uint16_t instance = 0) {
     MeshInstance inst;
     inst.mesh = mesh;
     inst.world_from_mesh = pose.parentFromLocal();
@@ -119,7 +121,7 @@ TEST(RayCaster, LabelsAndInstancesMatchObjectsHit) {
     const ScanGrid scan = castScan(scene, spec, Eigen::Isometry3d::Identity());
     EXPECT_EQ(scan.label[0], label::kVehicle);  // column 0 is the leftmost azimuth
     EXPECT_EQ(scan.instance[0], 7);
-    EXPECT_FALSE(scan.valid(1));                // straight ahead: between the boxes
+    EXPECT_FALSE(scan.valid(1));  // straight ahead: between the boxes
     EXPECT_EQ(scan.label[2], label::kPole);
     EXPECT_EQ(scan.instance[2], 9);
 }
@@ -149,9 +151,9 @@ TEST(RayCaster, PerPartMaterials) {
 TEST(RayCaster, ReflectivityFollowsLambertAndPhong) {
     // Diffuse only: rho * cos(theta).
     const LidarSpec spec = customSpec({0}, {0, 60});
-    const ScanGrid diffuse = castScan(wallAt(10, {label::kBuilding, 0.5f, 0, 16}), spec,
-                                      Eigen::Isometry3d::Identity());
-    EXPECT_NEAR(diffuse.reflectivity[1], 0.5, 1e-5);                          // az 0: normal incidence
+    const ScanGrid diffuse =
+        castScan(wallAt(10, {label::kBuilding, 0.5f, 0, 16}), spec, Eigen::Isometry3d::Identity());
+    EXPECT_NEAR(diffuse.reflectivity[1], 0.5, 1e-5);  // az 0: normal incidence
     EXPECT_NEAR(diffuse.reflectivity[0], 0.5 * std::cos(60 * kDeg), 1e-5);  // az 60
     // With a specular lobe: + ks * cos(2 theta)^n, and cos(120 deg) < 0 gives no lobe.
     const ScanGrid shiny = castScan(wallAt(10, {label::kBuilding, 0.5f, 0.3f, 4}), spec,
@@ -185,7 +187,8 @@ TEST(RayCaster, InstancesShareOneMesh) {
     RayScene scene(1);
     const MeshId box = scene.addMesh(makeBox(1, 1, 1));
     for (int i = 0; i < 5; ++i)
-        scene.addInstance(placed(box, at(10, -4.0 + 2 * i, 0), {label::kVehicle, 0.5f, 0, 16}, std::uint16_t(i + 1)));
+        scene.addInstance(placed(box, at(10, -4.0 + 2 * i, 0), {label::kVehicle, 0.5f, 0, 16},
+                                 std::uint16_t(i + 1)));
     scene.commit();
     EXPECT_EQ(scene.meshCount(), 1);
     EXPECT_EQ(scene.instanceCount(), 5);
@@ -202,7 +205,8 @@ TEST(RayCaster, InstancesShareOneMesh) {
 TEST(RayCaster, CastBeforeCommitIsAnError) {
     RayScene scene(1);
     scene.addInstance(placed(scene.addMesh(makeBox(1, 1, 1)), at(5, 0, 0), {}));
-    EXPECT_THROW(castScan(scene, customSpec({0}, {0}), Eigen::Isometry3d::Identity()), BackendError);
+    EXPECT_THROW(castScan(scene, customSpec({0}, {0}), Eigen::Isometry3d::Identity()),
+                 BackendError);
 }
 
 namespace {
@@ -214,7 +218,8 @@ RayScene busyScene(int build_threads) {
     scene.addInstance(placed(ground, at(0, 0, 0), {label::kRoad, 0.2f, 0.1f, 8}));
     for (int i = 0; i < 30; ++i) {
         const double a = i * 0.7;
-        scene.addInstance(placed(sphere, at(8 * std::cos(a) + i, 8 * std::sin(a), 1), {label::kVegetation, 0.6f, 0, 16}));
+        scene.addInstance(placed(sphere, at(8 * std::cos(a) + i, 8 * std::sin(a), 1),
+                                 {label::kVegetation, 0.6f, 0, 16}));
         scene.addInstance(placed(box, at(-20 + 1.5 * i, (i % 2 ? 4 : -4), 0.75, 0, 12.0 * i),
                                  {label::kVehicle, 0.7f, 0.4f, 32}, std::uint16_t(i + 1)));
     }
@@ -225,7 +230,8 @@ std::string scanBytes(const ScanGrid& s) {
     auto bytes = [](const auto& v) {
         return std::string(reinterpret_cast<const char*>(v.data()), v.size() * sizeof(v[0]));
     };
-    return bytes(s.xyz_sensor_m) + bytes(s.range_m) + bytes(s.reflectivity) + bytes(s.label) + bytes(s.instance);
+    return bytes(s.xyz_sensor_m) + bytes(s.range_m) + bytes(s.reflectivity) + bytes(s.label) +
+           bytes(s.instance);
 }
 }  // namespace
 

@@ -1,15 +1,16 @@
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <cmath>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <unistd.h>
 
 #include "core/AtomicFile.hpp"
 #include "core/Error.hpp"
 #include "core/RayCaster.hpp"
 #include "core/ScanIo.hpp"
+#include "tests/TempDir.hpp"
 
 using namespace blindspot;
 namespace fs = std::filesystem;
@@ -17,10 +18,7 @@ namespace fs = std::filesystem;
 namespace {
 
 fs::path tempDir(const std::string& name) {
-    const fs::path dir = fs::temp_directory_path() / ("blindspot-test-" + name + "-" + std::to_string(::getpid()));
-    fs::remove_all(dir);
-    fs::create_directories(dir);
-    return dir;
+    return blindspot::testing::freshTempDir("test-" + name);
 }
 
 // A scan with returns and holes: a car-sized box and a ground plane seen by squeezeseg-front.
@@ -53,7 +51,8 @@ TEST(ScanIo, KittiBinAndLabelRoundTrip) {
     const PointList expected = validPoints(scan);
     ASSERT_GT(expected.size(), 1000u);
     ASSERT_LT(expected.size(), scan.cellCount());  // the sky leaves holes
-    const PointList read = readKittiScan((dir / "scan.bin").string(), (dir / "scan.label").string());
+    const PointList read =
+        readKittiScan((dir / "scan.bin").string(), (dir / "scan.label").string());
     EXPECT_EQ(read.xyzi, expected.xyzi);
     EXPECT_EQ(read.label, expected.label);
     EXPECT_EQ(read.instance, expected.instance);
@@ -85,7 +84,8 @@ TEST(ScanIo, OrganisedPcdIsReadBack) {
     EXPECT_EQ(cloud.width, scan.cols());
     EXPECT_EQ(cloud.height, scan.rows());
     ASSERT_EQ(cloud.xyz.size(), scan.xyz_sensor_m.size());
-    for (std::size_t i = 0; i < cloud.xyz.size(); ++i) ASSERT_TRUE(sameFloat(cloud.xyz[i], scan.xyz_sensor_m[i])) << i;
+    for (std::size_t i = 0; i < cloud.xyz.size(); ++i)
+        ASSERT_TRUE(sameFloat(cloud.xyz[i], scan.xyz_sensor_m[i])) << i;
     for (std::size_t i = 0; i < scan.cellCount(); ++i) {
         ASSERT_TRUE(sameFloat(cloud.intensity[i], scan.reflectivity[i]));
         ASSERT_EQ(cloud.label[i], scan.label[i]);
@@ -97,8 +97,9 @@ TEST(ScanIo, OrganisedPcdIsReadBack) {
 TEST(ScanIo, AsciiPcdFromOtherToolsIsRead) {
     const fs::path dir = tempDir("ascii");
     const fs::path file = dir / "tiny.pcd";
-    std::ofstream(file) << "# .PCD v0.7\nVERSION 0.7\nFIELDS x y z\nSIZE 4 4 4\nTYPE F F F\nCOUNT 1 1 1\n"
-                           "WIDTH 2\nHEIGHT 1\nVIEWPOINT 0 0 0 1 0 0 0\nPOINTS 2\nDATA ascii\n1 2 3\nnan nan nan\n";
+    std::ofstream(file)
+        << "# .PCD v0.7\nVERSION 0.7\nFIELDS x y z\nSIZE 4 4 4\nTYPE F F F\nCOUNT 1 1 1\n"
+           "WIDTH 2\nHEIGHT 1\nVIEWPOINT 0 0 0 1 0 0 0\nPOINTS 2\nDATA ascii\n1 2 3\nnan nan nan\n";
     const OrganisedCloud cloud = readPcd(file.string());
     EXPECT_EQ(cloud.width, 2);
     EXPECT_FLOAT_EQ(cloud.xyz[2], 3.0f);
@@ -115,7 +116,8 @@ TEST(ScanIo, PlyHeaderAndSize) {
     const std::string header_end = "end_header\n";
     const std::size_t body = ply.find(header_end) + header_end.size();
     EXPECT_EQ(ply.rfind("ply\nformat binary_little_endian 1.0\n", 0), 0u);
-    EXPECT_NE(ply.find("element vertex " + std::to_string(scan.validCount()) + "\n"), std::string::npos);
+    EXPECT_NE(ply.find("element vertex " + std::to_string(scan.validCount()) + "\n"),
+              std::string::npos);
     EXPECT_EQ(ply.size() - body, scan.validCount() * 20);  // 4 floats + 2 ushorts
     fs::remove_all(dir);
 }
@@ -131,8 +133,9 @@ TEST(ScanIo, CorruptFilesGiveFileErrors) {
     } catch (const FileError& e) {
         EXPECT_NE(std::string(e.what()).find("bad.pcd: PCD header"), std::string::npos);
     }
-    std::ofstream(dir / "short.pcd") << "FIELDS x y z\nSIZE 4 4 4\nTYPE F F F\nCOUNT 1 1 1\nWIDTH 4\nHEIGHT 1\n"
-                                        "POINTS 4\nDATA binary\nxx";
+    std::ofstream(dir / "short.pcd")
+        << "FIELDS x y z\nSIZE 4 4 4\nTYPE F F F\nCOUNT 1 1 1\nWIDTH 4\nHEIGHT 1\n"
+           "POINTS 4\nDATA binary\nxx";
     EXPECT_THROW(readPcd((dir / "short.pcd").string()), FileError);
     EXPECT_THROW(readPcd((dir / "missing.pcd").string()), FileError);
     fs::remove_all(dir);

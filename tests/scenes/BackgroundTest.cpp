@@ -11,7 +11,8 @@ using namespace blindspot;
 
 namespace {
 const std::vector<CarModelSpec>& models() {
-    static const std::vector<CarModelSpec> all = loadCarModels(defaultCarModelDir());  // test fixture data
+    static const std::vector<CarModelSpec> all =
+        loadCarModels(defaultCarModelDir());  // test fixture data
     return all;
 }
 std::vector<std::string> sweepIds() {
@@ -43,7 +44,8 @@ TEST(Background, FifteenDeterministicAndDistinct) {
 
 TEST(Background, TrainingIdsAreDisjointFromSweepIds) {
     std::set<std::uint64_t> sweep;
-    for (const auto& id : sweepIds()) sweep.insert(backgroundHash(generateBackground(id, models())));
+    for (const auto& id : sweepIds())
+        sweep.insert(backgroundHash(generateBackground(id, models())));
     for (const auto& id : backgroundIds())
         if (id.rfind("train-", 0) == 0) {
             EXPECT_FALSE(sweep.count(backgroundHash(generateBackground(id, models())))) << id;
@@ -55,12 +57,13 @@ TEST(Background, ContentCarriesPaletteLabels) {
     std::set<std::uint16_t> labels;
     for (const auto& mesh : {bg.ground, bg.fixtures})
         for (auto p : mesh.triangle_part) labels.insert(bg.materials[p].label);
-    for (auto l : {label::kRoad, label::kLaneMarking, label::kSidewalk, label::kCurb, label::kBuilding,
-                   label::kVegetation, label::kPole, label::kTrafficSignal})
+    for (auto l : {label::kRoad, label::kLaneMarking, label::kSidewalk, label::kCurb,
+                   label::kBuilding, label::kVegetation, label::kPole, label::kTrafficSignal})
         EXPECT_TRUE(labels.count(l)) << l;
     const Background highway = generateBackground("urban-05", models());
     bool rail = false;
-    for (auto p : highway.fixtures.triangle_part) rail = rail || highway.materials[p].label == label::kGuardRail;
+    for (auto p : highway.fixtures.triangle_part)
+        rail = rail || highway.materials[p].label == label::kGuardRail;
     EXPECT_TRUE(rail);
 }
 
@@ -91,10 +94,12 @@ TEST(GroundSurface, FollowsASlope) {
     const Pose facing_x = surface.placeCar(sedan, 10, 4, 0);
     EXPECT_NEAR(facing_x.translation_m.z(), 1.2, 1e-4);
     EXPECT_NEAR(facing_x.pitch_deg, -std::atan(0.1) * 180 / M_PI, 5e-3);  // nose up the slope
-    EXPECT_NEAR(facing_x.roll_deg, std::atan(0.05 / std::sqrt(1.01)) * 180 / M_PI, 5e-3);  // left higher
+    EXPECT_NEAR(facing_x.roll_deg, std::atan(0.05 / std::sqrt(1.01)) * 180 / M_PI,
+                5e-3);  // left higher
     const Pose facing_y = surface.placeCar(sedan, 10, 4, 90);
     EXPECT_NEAR(facing_y.pitch_deg, -std::atan(0.05) * 180 / M_PI, 5e-3);
-    EXPECT_NEAR(facing_y.roll_deg, -std::atan(0.1 / std::sqrt(1.0025)) * 180 / M_PI, 5e-3);  // left is -x
+    EXPECT_NEAR(facing_y.roll_deg, -std::atan(0.1 / std::sqrt(1.0025)) * 180 / M_PI,
+                5e-3);  // left is -x
     const Eigen::Vector3d side_wheel = facing_y.parentFromLocal() * Eigen::Vector3d(-1.4, 0.8, 0.0);
     EXPECT_NEAR(side_wheel.z(), 0.1 * side_wheel.x() + 0.05 * side_wheel.y(), 2e-3);
     // The wheels then touch the plane: the car's own frame maps (x, y, 0) onto it.
@@ -111,10 +116,13 @@ TEST(SceneAssembly, ScanOfCarHitsVehicleWithItsInstance) {
     // Cells whose beam points at the car's centre region: mostly vehicle, instance 1.
     std::size_t on_car = 0, vehicle = 0;
     const Eigen::Isometry3d sensor_from_world = scan.world_from_sensor.inverse();
-    const Eigen::Vector3d centre = sensor_from_world * (scene.cars[0].world_from_car.parentFromLocal() * Eigen::Vector3d(0, 0, 0.8));
+    const Eigen::Vector3d centre =
+        sensor_from_world *
+        (scene.cars[0].world_from_car.parentFromLocal() * Eigen::Vector3d(0, 0, 0.8));
     for (std::size_t i = 0; i < scan.cellCount(); ++i) {
         if (!scan.valid(i)) continue;
-        const Eigen::Vector3d p(scan.xyz_sensor_m[3 * i], scan.xyz_sensor_m[3 * i + 1], scan.xyz_sensor_m[3 * i + 2]);
+        const Eigen::Vector3d p(scan.xyz_sensor_m[3 * i], scan.xyz_sensor_m[3 * i + 1],
+                                scan.xyz_sensor_m[3 * i + 2]);
         if ((p - centre).head<2>().norm() > 1.2 || p.z() < centre.z() - 0.6) continue;
         ++on_car;
         if (scan.label[i] == label::kVehicle && scan.instance[i] == 1) ++vehicle;
@@ -131,8 +139,10 @@ TEST(SceneAssembly, ScanOfCarHitsVehicleWithItsInstance) {
 TEST(SceneAssembly, OcclusionAndOverlapsAreReported) {
     SceneAssembler assembler(models(), lidarPreset("hdl64e"));
     // A van right in front hides a small car behind it; a third car overlaps the first.
-    ScenarioSample sample{"urban-01", {TargetCar{"van", 7.0, 0.0, 0.0, "white"}, TargetCar{"microcar", 16.0, 0.0, 0.0, "red"},
-                                       TargetCar{"sedan", 8.0, 1.0, 0.0, "black"}, TargetCar{"sedan", 1.0, 0.0, 0.0, "blue"}}};
+    ScenarioSample sample{
+        "urban-01",
+        {TargetCar{"van", 7.0, 0.0, 0.0, "white"}, TargetCar{"microcar", 16.0, 0.0, 0.0, "red"},
+         TargetCar{"sedan", 8.0, 1.0, 0.0, "black"}, TargetCar{"sedan", 1.0, 0.0, 0.0, "blue"}}};
     const AssembledScene scene = assembler.assemble(sample);
     const ScanGrid scan = castScan(*scene.geometry, assembler.lidar(), scene.world_from_sensor);
     const auto vis = assembler.visibility(scene, scan);
@@ -154,7 +164,8 @@ TEST(SceneAssembly, OcclusionAndOverlapsAreReported) {
         }
     ScenarioSample building{"urban-01", {TargetCar{"sedan", 10.0, 20.0, 0.0, "white"}}};
     bool hit_building = false;
-    for (const auto& c : assembler.assemble(building).collisions) hit_building = hit_building || c.with == "building" || c.with == "off_road";
+    for (const auto& c : assembler.assemble(building).collisions)
+        hit_building = hit_building || c.with == "building" || c.with == "off_road";
     EXPECT_TRUE(hit_building);
 }
 
@@ -168,8 +179,14 @@ TEST(SceneAssembly, BadInputNamesTheCar) {
         }
         return std::string("no error");
     };
-    EXPECT_NE(error({"urban-01", {TargetCar{"tank", 10, 0, 0, "white"}}}).find("/cars/0/model: unknown car model \"tank\""), std::string::npos);
-    EXPECT_NE(error({"urban-01", {TargetCar{"sedan", 10, 0, 0, "plaid"}}}).find("/cars/0/color: unknown colour"), std::string::npos);
-    EXPECT_NE(error({"urban-01", {TargetCar{"sedan", 500, 0, 0, "red"}}}).find("is outside background urban-01"), std::string::npos);
+    EXPECT_NE(error({"urban-01", {TargetCar{"tank", 10, 0, 0, "white"}}})
+                  .find("/cars/0/model: unknown car model \"tank\""),
+              std::string::npos);
+    EXPECT_NE(error({"urban-01", {TargetCar{"sedan", 10, 0, 0, "plaid"}}})
+                  .find("/cars/0/color: unknown colour"),
+              std::string::npos);
+    EXPECT_NE(error({"urban-01", {TargetCar{"sedan", 500, 0, 0, "red"}}})
+                  .find("is outside background urban-01"),
+              std::string::npos);
     EXPECT_NE(error({"urban-99", {}}).find("unknown background \"urban-99\""), std::string::npos);
 }

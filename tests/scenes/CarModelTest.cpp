@@ -15,7 +15,8 @@ TEST(CarModel, AtLeastEightDistinctModels) {
     std::set<std::string> names;
     for (const auto& m : all) names.insert(m.name);
     EXPECT_GE(names.size(), 8u);
-    for (const char* required : {"sedan", "hatchback", "suv", "pickup", "van", "coupe", "wagon", "microcar"})
+    for (const char* required :
+         {"sedan", "hatchback", "suv", "pickup", "van", "coupe", "wagon", "microcar"})
         EXPECT_TRUE(names.count(required)) << required;
 }
 
@@ -54,7 +55,8 @@ TEST(CarModel, SedanMatchesItsNominalSize) {
 }
 
 TEST(Primitives, AreClosedAndOutward) {
-    for (const TriangleMesh& m : {makeBox(1, 2, 3), makeCylinder(0.5, 2, 16), makeSphere(1, 8, 16)}) {
+    for (const TriangleMesh& m :
+         {makeBox(1, 2, 3), makeCylinder(0.5, 2, 16), makeSphere(1, 8, 16)}) {
         EXPECT_TRUE(isClosedAndOriented(m));
         EXPECT_GT(signedVolume(m), 0.0);
     }

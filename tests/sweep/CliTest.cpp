@@ -10,6 +10,7 @@
 #include <fstream>
 
 #include "core/ScanIo.hpp"
+#include "tests/TempDir.hpp"
 
 namespace fs = std::filesystem;
 
@@ -28,9 +29,10 @@ std::string slurp(const fs::path& p) {
 
 CliRun runCli(const std::string& args) {
     // Runs are sequential and the capture files are removed after each, so one name per process.
-    const fs::path base = fs::temp_directory_path() / ("blindspot-cli-" + std::to_string(::getpid()));
-    const std::string cmd = std::string(BLINDSPOT_CLI) + " " + args + " >" + base.string() + ".out 2>" +
-                            base.string() + ".err";
+    const fs::path base =
+        fs::temp_directory_path() / ("blindspot-cli-" + std::to_string(::getpid()));
+    const std::string cmd = std::string(BLINDSPOT_CLI) + " " + args + " >" + base.string() +
+                            ".out 2>" + base.string() + ".err";
     const int status = std::system(cmd.c_str());
     CliRun r;
     r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
@@ -42,10 +44,7 @@ CliRun runCli(const std::string& args) {
 }
 
 fs::path tempDir(const std::string& name) {
-    const fs::path dir = fs::temp_directory_path() / ("blindspot-cli-" + name + "-" + std::to_string(::getpid()));
-    fs::remove_all(dir);
-    fs::create_directories(dir);
-    return dir;
+    return blindspot::testing::freshTempDir("cli-" + name);
 }
 
 void write(const fs::path& p, const std::string& text) { std::ofstream(p) << text; }
@@ -75,7 +74,8 @@ TEST(Cli, ScanWritesAllFiles) {
     EXPECT_EQ(summary["rows"], 64);
     EXPECT_EQ(summary["cols"], 512);
     EXPECT_NEAR(summary["world_from_sensor"]["xyz_m"][2].get<double>(), 1.73, 1e-12);
-    const auto points = blindspot::readKittiScan((out / "scan.bin").string(), (out / "scan.label").string());
+    const auto points =
+        blindspot::readKittiScan((out / "scan.bin").string(), (out / "scan.label").string());
     EXPECT_EQ(points.size(), summary["valid_points"].get<std::size_t>());
     EXPECT_GT(summary["points_per_label"]["10"].get<int>(), 100);  // the two cars are seen
     fs::remove_all(out);
@@ -84,7 +84,8 @@ TEST(Cli, ScanWritesAllFiles) {
 TEST(Cli, ScanAcceptsSpecFile) {
     const fs::path dir = tempDir("specfile");
     write(dir / "spec.json", kSpec);
-    const CliRun r = runCli("scan " + kScene + " --lidar " + (dir / "spec.json").string() + " -o " + (dir / "out").string());
+    const CliRun r = runCli("scan " + kScene + " --lidar " + (dir / "spec.json").string() + " -o " +
+                            (dir / "out").string());
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_NE(r.out.find("30 x 180"), std::string::npos) << r.out;
     fs::remove_all(dir);
@@ -112,35 +113,71 @@ TEST(Cli, BadInputGivesOneLineErrors) {
         return (dir / name).string();
     };
 
-    expectOneLineError(runCli("scan " + spec("broken.json", "{\"objects\": [") + " --lidar hdl64e" + out),
-                       "broken.json: /: malformed JSON");
-    expectOneLineError(runCli("scan " + kScene + " --lidar " +
-                              spec("unknown.json", R"({"vertical": {"fov_deg": 30, "resolution_deg": 1}, "horizontal": {"fov_deg": 90, "resolution_deg": 0.5}, "rpm": 600})") + out),
-                       "unknown.json: /rpm: unknown key");
-    expectOneLineError(runCli("scan " + kScene + " --lidar " +
-                              spec("vfov.json", R"({"vertical": {"fov_deg": 100, "resolution_deg": 1}, "horizontal": {"fov_deg": 90, "resolution_deg": 0.5}})") + out),
-                       "vfov.json: /vertical/fov_deg: must lie in (0, 90], got 100");
-    expectOneLineError(runCli("scan " + kScene + " --lidar " +
-                              spec("range.json", R"({"vertical": {"fov_deg": 30, "resolution_deg": 1}, "horizontal": {"fov_deg": 90, "resolution_deg": 0.5}, "max_range_m": 501})") + out),
-                       "range.json: /max_range_m: must lie in (0, 500] m, got 501");
-    expectOneLineError(runCli("scan " + kScene + " --lidar " +
-                              spec("negres.json", R"({"vertical": {"fov_deg": 30, "resolution_deg": -1}, "horizontal": {"fov_deg": 90, "resolution_deg": 0.5}})") + out),
-                       "negres.json: /vertical/resolution_deg: must be > 0, got -1");
+    expectOneLineError(
+        runCli("scan " + spec("broken.json", "{\"objects\": [") + " --lidar hdl64e" + out),
+        "broken.json: /: malformed JSON");
+    expectOneLineError(
+        runCli(
+            "scan " + kScene + " --lidar " +
+            spec(
+                "unknown.json",
+                R"({"vertical": {"fov_deg": 30, "resolution_deg": 1}, "horizontal": {"fov_deg": 90, "resolution_deg": 0.5}, "rpm": 600})") +
+            out),
+        "unknown.json: /rpm: unknown key");
+    expectOneLineError(
+        runCli(
+            "scan " + kScene + " --lidar " +
+            spec(
+                "vfov.json",
+                R"({"vertical": {"fov_deg": 100, "resolution_deg": 1}, "horizontal": {"fov_deg": 90, "resolution_deg": 0.5}})") +
+            out),
+        "vfov.json: /vertical/fov_deg: must lie in (0, 90], got 100");
+    expectOneLineError(
+        runCli(
+            "scan " + kScene + " --lidar " +
+            spec(
+                "range.json",
+                R"({"vertical": {"fov_deg": 30, "resolution_deg": 1}, "horizontal": {"fov_deg": 90, "resolution_deg": 0.5}, "max_range_m": 501})") +
+            out),
+        "range.json: /max_range_m: must lie in (0, 500] m, got 501");
+    expectOneLineError(
+        runCli(
+            "scan " + kScene + " --lidar " +
+            spec(
+                "negres.json",
+                R"({"vertical": {"fov_deg": 30, "resolution_deg": -1}, "horizontal": {"fov_deg": 90, "resolution_deg": 0.5}})") +
+            out),
+        "negres.json: /vertical/resolution_deg: must be > 0, got -1");
     expectOneLineError(runCli("scan " + (dir / "missing.json").string() + " --lidar hdl64e" + out),
                        "missing.json: cannot open file for reading");
     write(dir / "unreadable.json", "{}");
     fs::permissions(dir / "unreadable.json", fs::perms::none);
     if (::geteuid() != 0)  // root reads any file
-        expectOneLineError(runCli("scan " + (dir / "unreadable.json").string() + " --lidar hdl64e" + out),
-                           "cannot open file");
-    expectOneLineError(runCli("scan " + (dir / "no-such-dir").string() + " --lidar hdl64e" + out), "cannot open");
-    expectOneLineError(runCli("scan " + kScene + " --lidar hdl65" + out), "unknown LiDAR preset \"hdl65\"");
-    expectOneLineError(runCli("scan " + spec("badobj.json", R"({"objects": [{"type": "cone"}]})") + " --lidar hdl64e" + out),
-                       "badobj.json: /objects/0/type: expected plane, box, cylinder, sphere, mesh or import");
-    expectOneLineError(runCli("scan " + spec("badlabel.json", R"({"objects": [{"type": "box", "size_m": [1, 1, 1], "label": "unicorn"}]})") + " --lidar hdl64e" + out),
-                       "badlabel.json: /objects/0/label: expected a palette name");
-    expectOneLineError(runCli("scan " + spec("badmount.json", R"({"sensor": {"location": "antenna"}, "objects": [{"type": "box", "size_m": [1, 1, 1]}]})") + " --lidar hdl64e" + out),
-                       "badmount.json: /sensor/location");
+        expectOneLineError(
+            runCli("scan " + (dir / "unreadable.json").string() + " --lidar hdl64e" + out),
+            "cannot open file");
+    expectOneLineError(runCli("scan " + (dir / "no-such-dir").string() + " --lidar hdl64e" + out),
+                       "cannot open");
+    expectOneLineError(runCli("scan " + kScene + " --lidar hdl65" + out),
+                       "unknown LiDAR preset \"hdl65\"");
+    expectOneLineError(
+        runCli("scan " + spec("badobj.json", R"({"objects": [{"type": "cone"}]})") +
+               " --lidar hdl64e" + out),
+        "badobj.json: /objects/0/type: expected plane, box, cylinder, sphere, mesh or import");
+    expectOneLineError(
+        runCli("scan " +
+               spec("badlabel.json",
+                    R"({"objects": [{"type": "box", "size_m": [1, 1, 1], "label": "unicorn"}]})") +
+               " --lidar hdl64e" + out),
+        "badlabel.json: /objects/0/label: expected a palette name");
+    expectOneLineError(
+        runCli(
+            "scan " +
+            spec(
+                "badmount.json",
+                R"({"sensor": {"location": "antenna"}, "objects": [{"type": "box", "size_m": [1, 1, 1]}]})") +
+            " --lidar hdl64e" + out),
+        "badmount.json: /sensor/location");
     expectOneLineError(runCli("scan " + kScene + " --lidar hdl64e --threads -2" + out), "threads");
     expectOneLineError(runCli("frobnicate"), "frobnicate");
     EXPECT_FALSE(fs::exists(dir / "out" / "scan.bin"));  // nothing half-written by failures
@@ -149,10 +186,14 @@ TEST(Cli, BadInputGivesOneLineErrors) {
 
 TEST(Cli, SceneWritesScanMeshAndPicture) {
     const fs::path out = tempDir("scene");
-    const CliRun r = runCli("scene --background urban-03 --car sedan:x=8,y=-2,yaw=30,color=red --car suv:x=15,y=3,yaw=180 "
-                            "--lidar squeezeseg-front -o " + out.string());
+    const CliRun r = runCli(
+        "scene --background urban-03 --car sedan:x=8,y=-2,yaw=30,color=red --car "
+        "suv:x=15,y=3,yaw=180 "
+        "--lidar squeezeseg-front -o " +
+        out.string());
     ASSERT_EQ(r.exit_code, 0) << r.err;
-    for (const char* f : {"scan.bin", "scan.label", "scan.pcd", "scan.ply", "scan.json", "scene.ply", "bev.png"})
+    for (const char* f :
+         {"scan.bin", "scan.label", "scan.pcd", "scan.ply", "scan.json", "scene.ply", "bev.png"})
         EXPECT_TRUE(fs::exists(out / f)) << f;
     const auto summary = nlohmann::json::parse(slurp(out / "scan.json"));
     ASSERT_EQ(summary["scene"]["cars"].size(), 2u);
@@ -168,18 +209,26 @@ TEST(Cli, SceneWritesScanMeshAndPicture) {
 
 TEST(Cli, SavedBackgroundScansIdentically) {
     const fs::path dir = tempDir("saved");
-    ASSERT_EQ(runCli("scene --background urban-06 --save-background " + (dir / "bg").string()).exit_code, 0);
-    ASSERT_EQ(runCli("scene --background urban-06 -o " + (dir / "generated").string()).exit_code, 0);
-    const CliRun r = runCli("scan " + (dir / "bg" / "scene.json").string() + " --lidar hdl64e -o " + (dir / "loaded").string());
+    ASSERT_EQ(
+        runCli("scene --background urban-06 --save-background " + (dir / "bg").string()).exit_code,
+        0);
+    ASSERT_EQ(runCli("scene --background urban-06 -o " + (dir / "generated").string()).exit_code,
+              0);
+    const CliRun r = runCli("scan " + (dir / "bg" / "scene.json").string() + " --lidar hdl64e -o " +
+                            (dir / "loaded").string());
     ASSERT_EQ(r.exit_code, 0) << r.err;
-    const std::string a = slurp(dir / "generated" / "scan.bin"), b = slurp(dir / "loaded" / "scan.bin");
+    const std::string a = slurp(dir / "generated" / "scan.bin"),
+                      b = slurp(dir / "loaded" / "scan.bin");
     EXPECT_GT(a.size(), 100000u);
     EXPECT_TRUE(a == b);
     EXPECT_TRUE(slurp(dir / "generated" / "scan.label") == slurp(dir / "loaded" / "scan.label"));
     // The saved file also serves as a background for target cars, with the same result.
-    const std::string cars = " --car sedan:x=9,y=-2,yaw=10,color=red --car van:x=15,y=2,yaw=180 -o ";
-    ASSERT_EQ(runCli("scene --background urban-06" + cars + (dir / "gen-cars").string()).exit_code, 0);
-    const CliRun loaded = runCli("scene --background " + (dir / "bg" / "scene.json").string() + cars + (dir / "file-cars").string());
+    const std::string cars =
+        " --car sedan:x=9,y=-2,yaw=10,color=red --car van:x=15,y=2,yaw=180 -o ";
+    ASSERT_EQ(runCli("scene --background urban-06" + cars + (dir / "gen-cars").string()).exit_code,
+              0);
+    const CliRun loaded = runCli("scene --background " + (dir / "bg" / "scene.json").string() +
+                                 cars + (dir / "file-cars").string());
     ASSERT_EQ(loaded.exit_code, 0) << loaded.err;
     EXPECT_TRUE(slurp(dir / "gen-cars" / "scan.bin") == slurp(dir / "file-cars" / "scan.bin"));
     EXPECT_TRUE(slurp(dir / "gen-cars" / "scan.label") == slurp(dir / "file-cars" / "scan.label"));
@@ -189,18 +238,25 @@ TEST(Cli, SavedBackgroundScansIdentically) {
 TEST(Cli, SceneBadInputGivesOneLineErrors) {
     const fs::path dir = tempDir("scenebad");
     const std::string out = " -o " + (dir / "out").string();
-    expectOneLineError(runCli("scene --background urban-16 --car sedan" + out), "unknown background \"urban-16\"");
-    expectOneLineError(runCli("scene --car tank:x=8" + out), "/cars/0/model: unknown car model \"tank\"");
-    expectOneLineError(runCli("scene --car sedan:x=8,color=plaid" + out), "/cars/0/color: unknown colour \"plaid\"");
+    expectOneLineError(runCli("scene --background urban-16 --car sedan" + out),
+                       "unknown background \"urban-16\"");
+    expectOneLineError(runCli("scene --car tank:x=8" + out),
+                       "/cars/0/model: unknown car model \"tank\"");
+    expectOneLineError(runCli("scene --car sedan:x=8,color=plaid" + out),
+                       "/cars/0/color: unknown colour \"plaid\"");
     expectOneLineError(runCli("scene --car sedan:x=800" + out), "is outside background urban-01");
-    expectOneLineError(runCli("scene --car sedan:x=eight" + out), "--car sedan:x=eight: /x: expected a number");
+    expectOneLineError(runCli("scene --car sedan:x=eight" + out),
+                       "--car sedan:x=eight: /x: expected a number");
     expectOneLineError(runCli("scene --car sedan:speed=3" + out), "/speed: unknown key");
-    expectOneLineError(runCli("scene --car sedan:x=10,y=0 --car suv:x=10.5,y=0 --on-overlap error" + out),
-                       "car 1 (suv) overlaps car 0");
+    expectOneLineError(
+        runCli("scene --car sedan:x=10,y=0 --car suv:x=10.5,y=0 --on-overlap error" + out),
+        "car 1 (suv) overlaps car 0");
     std::ofstream(dir / "bad.obj") << "v 0 0 0\nf 1 2 3\n";
     std::ofstream(dir / "bad.json") << R"({"mesh": "bad.obj", "default": {"label": "vehicle"}})";
-    std::ofstream(dir / "scene.json") << R"({"objects": [{"type": "import", "sidecar": "bad.json"}]})";
-    expectOneLineError(runCli("scan " + (dir / "scene.json").string() + " --lidar vlp16" + out), "bad.obj: cannot import mesh");
+    std::ofstream(dir / "scene.json")
+        << R"({"objects": [{"type": "import", "sidecar": "bad.json"}]})";
+    expectOneLineError(runCli("scan " + (dir / "scene.json").string() + " --lidar vlp16" + out),
+                       "bad.obj: cannot import mesh");
     EXPECT_FALSE(fs::exists(dir / "out" / "scan.bin"));
     fs::remove_all(dir);
 }
