@@ -496,6 +496,12 @@ std::vector<std::string> backgroundIds() {
     return ids;
 }
 
+std::string backgroundTypeOf(const std::string& id) {
+    for (const auto& e : idTable())
+        if (id == e.id) return e.type;
+    return {};
+}
+
 std::vector<std::string> backgroundTypes() {
     return {"urban", "suburban", "boulevard", "intersection", "highway", "parking", "alley"};
 }

@@ -60,6 +60,8 @@ struct Background {
 /// The ids urban-01 ... urban-15 (sweeps) and train-01 ... train-12 (training only; disjoint).
 std::vector<std::string> backgroundIds();
 std::vector<std::string> backgroundTypes();
+/// The type an id in backgroundIds() generates.
+std::string backgroundTypeOf(const std::string& id);
 /// Generates a background by id; throws ConfigError for an unknown id.
 Background generateBackground(const std::string& id, const std::vector<CarModelSpec>& models);
 /// A stable 64-bit hash of everything a background contains (FNV-1a over its bytes).
