@@ -24,6 +24,12 @@ JsonObject::JsonObject(const nlohmann::json& value, std::string file, std::strin
 
 bool JsonObject::has(const std::string& key) const { return json_->contains(key); }
 
+std::vector<std::string> JsonObject::keys() const {
+    std::vector<std::string> out;
+    for (const auto& item : json_->items()) out.push_back(item.key());
+    return out;
+}
+
 const nlohmann::json& JsonObject::value(const std::string& key) const {
     auto it = json_->find(key);
     if (it == json_->end()) fail(key, "required key is missing");

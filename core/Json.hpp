@@ -19,6 +19,8 @@ class JsonObject {
     JsonObject(const nlohmann::json& value, std::string file, std::string path);
 
     bool has(const std::string& key) const;
+    /// Every key of the object, in order.
+    std::vector<std::string> keys() const;
     double number(const std::string& key) const;
     double number(const std::string& key, double fallback) const;
     int integer(const std::string& key) const;

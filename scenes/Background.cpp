@@ -496,6 +496,17 @@ std::vector<std::string> backgroundIds() {
     return ids;
 }
 
+bool isBackgroundId(const std::string& id) {
+    if (!backgroundTypeOf(id).empty()) return true;
+    if (id.size() > 5 && id.compare(id.size() - 5, 5, ".json") == 0) return true;
+    const auto colon = id.find(':');
+    if (colon == std::string::npos) return false;
+    const auto types = backgroundTypes();
+    const std::string digits = id.substr(colon + 1);
+    return std::find(types.begin(), types.end(), id.substr(0, colon)) != types.end() && !digits.empty() &&
+           digits.size() <= 18 && digits.find_first_not_of("0123456789") == std::string::npos;
+}
+
 std::string backgroundTypeOf(const std::string& id) {
     for (const auto& e : idTable())
         if (id == e.id) return e.type;

@@ -60,6 +60,8 @@ struct Background {
 /// The ids urban-01 ... urban-15 (sweeps) and train-01 ... train-12 (training only; disjoint).
 std::vector<std::string> backgroundIds();
 std::vector<std::string> backgroundTypes();
+/// True for urban-NN / train-NN ids, TYPE:SEED, or a path ending in .json (a saved scene file).
+bool isBackgroundId(const std::string& id);
 /// The type an id in backgroundIds() generates.
 std::string backgroundTypeOf(const std::string& id);
 /// Generates a background by id; throws ConfigError for an unknown id.

@@ -7,5 +7,6 @@ namespace blindspot::cli {
 void setupScanCommand(CLI::App& app);
 void setupLidarCommand(CLI::App& app);
 void setupSceneCommand(CLI::App& app);
+void setupSampleCommand(CLI::App& app);
 
 }  // namespace blindspot::cli

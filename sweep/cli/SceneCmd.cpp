@@ -71,13 +71,15 @@ TargetCar parseCar(const std::string& text) {
 
 void listCatalogue(const std::vector<CarModelSpec>& models) {
     std::cout << "backgrounds (id: type):\n";
-    for (const auto& id : backgroundIds()) std::cout << "  " << id << ": " << backgroundTypeOf(id) << "\n";
+    for (const auto& id : backgroundIds())
+        std::cout << "  " << id << ": " << backgroundTypeOf(id) << "\n";
     std::cout << "  or TYPE:SEED with TYPE one of";
     for (const auto& t : backgroundTypes()) std::cout << " " << t;
     std::cout << "\ncar models (length x width x height, m; triangles):\n";
     for (const auto& m : models)
-        std::cout << "  " << m.name << "  " << m.length_m << " x " << m.width_m << " x " << m.height_m << "  "
-                  << buildCarMesh(m).triangleCount() << "  " << m.description << "\n";
+        std::cout << "  " << m.name << "  " << m.length_m << " x " << m.width_m << " x "
+                  << m.height_m << "  " << buildCarMesh(m).triangleCount() << "  " << m.description
+                  << "\n";
     std::cout << "colours:";
     for (const auto& c : paintColors()) std::cout << " " << c.name;
     std::cout << "\n";

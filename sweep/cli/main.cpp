@@ -15,6 +15,7 @@ int main(int argc, char** argv) {
     blindspot::cli::setupScanCommand(app);
     blindspot::cli::setupLidarCommand(app);
     blindspot::cli::setupSceneCommand(app);
+    blindspot::cli::setupSampleCommand(app);
     try {
         app.parse(argc, argv);
         return 0;

@@ -260,3 +260,25 @@ TEST(Cli, SceneBadInputGivesOneLineErrors) {
     EXPECT_FALSE(fs::exists(dir / "out" / "scan.bin"));
     fs::remove_all(dir);
 }
+
+TEST(Cli, SampleIsADryRunWithStableSceneIds) {
+    const std::string config = std::string(BLINDSPOT_SOURCE_DIR) + "/sweep/configs/paper-xy.json";
+    const CliRun a = runCli("sample " + config);
+    const CliRun b = runCli("sample " + config);
+    ASSERT_EQ(a.exit_code, 0) << a.err;
+    EXPECT_EQ(a.err, "1050 samples (grid)\n");
+    EXPECT_EQ(std::count(a.out.begin(), a.out.end(), '\n'), 1050);
+    EXPECT_EQ(a.out, b.out);  // scene ids are the same in another process
+    const auto first = nlohmann::json::parse(a.out.substr(0, a.out.find('\n')));
+    EXPECT_EQ(first["car_model"], "sedan");
+    EXPECT_EQ(first["scene_id"].get<std::string>().size(), 16u);
+    const fs::path dir = tempDir("sample");
+    write(dir / "bad.json",
+          R"({"name": "b", "dimensions": {"x": {"range": {"start": 1, "stop": 5, "step": 0}}}})");
+    expectOneLineError(runCli("sample " + (dir / "bad.json").string()),
+                       "bad.json: /dimensions/x/range/step: must not be 0");
+    write(dir / "unknown.json", R"({"name": "b", "dimensions": {"wind": {"value": 3}}})");
+    expectOneLineError(runCli("sample " + (dir / "unknown.json").string()),
+                       "unknown.json: /dimensions/wind: unknown dimension");
+    fs::remove_all(dir);
+}

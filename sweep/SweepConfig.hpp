@@ -1,0 +1,22 @@
+#pragma once
+// The sweep configuration file (docs/sweep-config.md). Unknown keys are errors.
+#include <string>
+
+#include "sweep/ModificationSpace.hpp"
+#include "sweep/Sampler.hpp"
+
+namespace blindspot {
+
+struct SweepConfig {
+    std::string name;
+    std::string description;
+    SamplerConfig sampler;
+    ModificationSpace space;
+    std::string lidar = "hdl64e";  ///< default LiDAR when the space has no "lidar" dimension
+};
+
+/// The names valid in a sweep: bundled car models, paint colours and LiDAR presets.
+Catalogue defaultCatalogue();
+SweepConfig loadSweepConfig(const std::string& path, const Catalogue& catalogue);
+
+}  // namespace blindspot
