@@ -1,0 +1,295 @@
+#include "sweep/ResultsStore.hpp"
+
+#include <sqlite3.h>
+
+#include <sstream>
+
+#include "core/Error.hpp"
+#include "sweep/ModificationSpace.hpp"
+
+namespace blindspot {
+namespace {
+
+const char* kSchema = R"sql(
+CREATE TABLE IF NOT EXISTS run (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  name TEXT NOT NULL, config_json TEXT NOT NULL, config_hash TEXT NOT NULL,
+  checkpoint_hash TEXT NOT NULL, lidar_json TEXT NOT NULL, tool_version TEXT NOT NULL,
+  started_at TEXT NOT NULL, finished_at TEXT);
+CREATE TABLE IF NOT EXISTS scene (
+  scene_id TEXT PRIMARY KEY, sample_json TEXT NOT NULL,
+  car_model TEXT, x REAL, y REAL, yaw REAL, count INTEGER, background TEXT, color TEXT,
+  weather TEXT, time_of_day REAL, mount_height_m REAL, pitch_deg REAL, lidar TEXT,
+  valid_points INTEGER NOT NULL, target_points INTEGER NOT NULL, seconds REAL NOT NULL);
+CREATE TABLE IF NOT EXISTS scene_car (
+  scene_id TEXT NOT NULL REFERENCES scene(scene_id), car_index INTEGER NOT NULL,
+  instance_id INTEGER NOT NULL, visible_points INTEGER NOT NULL, unoccluded_points INTEGER NOT NULL,
+  visibility REAL NOT NULL, fully_occluded INTEGER NOT NULL, PRIMARY KEY (scene_id, car_index));
+CREATE TABLE IF NOT EXISTS scene_class (
+  scene_id TEXT NOT NULL REFERENCES scene(scene_id), class TEXT NOT NULL,
+  tp INTEGER NOT NULL, fp INTEGER NOT NULL, fn INTEGER NOT NULL,
+  iou REAL, precision REAL, recall REAL, PRIMARY KEY (scene_id, class));
+)sql";
+
+}  // namespace
+
+struct ResultsStore::Db {
+    sqlite3* handle = nullptr;
+    std::string path;
+
+    ~Db() {
+        if (handle) sqlite3_close(handle);
+    }
+    [[noreturn]] void fail(const std::string& what) const {
+        throw FileError(path, what + ": " + (handle ? sqlite3_errmsg(handle) : "no database"));
+    }
+    void exec(const std::string& sql) {
+        char* message = nullptr;
+        if (sqlite3_exec(handle, sql.c_str(), nullptr, nullptr, &message) != SQLITE_OK) {
+            const std::string text = message ? message : "unknown error";
+            sqlite3_free(message);
+            throw FileError(path, "SQLite: " + text);
+        }
+    }
+};
+
+namespace {
+
+// A prepared statement, finalised on scope exit.
+class Statement {
+  public:
+    Statement(ResultsStore::Db& db, const std::string& sql) : db_(db) {
+        if (sqlite3_prepare_v2(db.handle, sql.c_str(), -1, &stmt_, nullptr) != SQLITE_OK)
+            db.fail("SQLite prepare");
+    }
+    ~Statement() { sqlite3_finalize(stmt_); }
+    Statement& bind(int i, const std::string& v) {
+        sqlite3_bind_text(stmt_, i, v.c_str(), int(v.size()), SQLITE_TRANSIENT);
+        return *this;
+    }
+    Statement& bind(int i, double v) {
+        sqlite3_bind_double(stmt_, i, v);
+        return *this;
+    }
+    Statement& bind(int i, std::int64_t v) {
+        sqlite3_bind_int64(stmt_, i, v);
+        return *this;
+    }
+    Statement& bindNull(int i) {
+        sqlite3_bind_null(stmt_, i);
+        return *this;
+    }
+    Statement& bind(int i, const std::optional<double>& v) { return v ? bind(i, *v) : bindNull(i); }
+    Statement& bind(int i, const nlohmann::json& v) {
+        if (v.is_null()) return bindNull(i);
+        if (v.is_string()) return bind(i, v.get<std::string>());
+        if (v.is_number_integer()) return bind(i, v.get<std::int64_t>());
+        return bind(i, v.get<double>());
+    }
+    /// true while a row is available.
+    bool step() {
+        const int rc = sqlite3_step(stmt_);
+        if (rc == SQLITE_ROW) return true;
+        if (rc != SQLITE_DONE) db_.fail("SQLite step");
+        return false;
+    }
+    std::string text(int col) const {
+        const auto* p = sqlite3_column_text(stmt_, col);
+        return p ? reinterpret_cast<const char*>(p) : "";
+    }
+    std::int64_t integer(int col) const { return sqlite3_column_int64(stmt_, col); }
+    double real(int col) const { return sqlite3_column_double(stmt_, col); }
+    std::optional<double> optionalReal(int col) const {
+        if (sqlite3_column_type(stmt_, col) == SQLITE_NULL) return std::nullopt;
+        return real(col);
+    }
+    int columns() const { return sqlite3_column_count(stmt_); }
+    std::string name(int col) const { return sqlite3_column_name(stmt_, col); }
+    bool isNull(int col) const { return sqlite3_column_type(stmt_, col) == SQLITE_NULL; }
+
+  private:
+    ResultsStore::Db& db_;
+    sqlite3_stmt* stmt_ = nullptr;
+};
+
+std::string csvField(const std::string& s) {
+    if (s.find_first_of(",\"\n") == std::string::npos) return s;
+    std::string out = "\"";
+    for (char c : s) out += c == '"' ? std::string("\"\"") : std::string(1, c);
+    return out + "\"";
+}
+
+}  // namespace
+
+ResultsStore::ResultsStore(const std::string& path) : db_(std::make_unique<Db>()), path_(path) {
+    db_->path = path;
+    if (sqlite3_open_v2(path.c_str(), &db_->handle,
+                        SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX,
+                        nullptr) != SQLITE_OK)
+        db_->fail("cannot open results store");
+    sqlite3_busy_timeout(db_->handle, 10000);
+    db_->exec("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;");
+    db_->exec(kSchema);
+}
+
+ResultsStore::~ResultsStore() = default;
+
+void ResultsStore::beginRun(const RunInfo& run) {
+    if (const auto existing = this->run()) {
+        if (existing->config_hash != run.config_hash ||
+            existing->checkpoint_hash != run.checkpoint_hash)
+            throw ConfigError(
+                path_, "/run",
+                "holds a run of config " + existing->config_hash + " with checkpoint \"" +
+                    existing->checkpoint_hash + "\"; this run is config " + run.config_hash +
+                    " with checkpoint \"" + run.checkpoint_hash + "\" (use another RUN_DIR)");
+        return;  // a resume
+    }
+    Statement(*db_, "INSERT INTO run VALUES (1, ?, ?, ?, ?, ?, ?, ?, NULL)")
+        .bind(1, run.name)
+        .bind(2, run.config.dump())
+        .bind(3, run.config_hash)
+        .bind(4, run.checkpoint_hash)
+        .bind(5, run.lidar.dump())
+        .bind(6, run.tool_version)
+        .bind(7, run.started_at)
+        .step();
+}
+
+void ResultsStore::finishRun(const std::string& finished_at) {
+    Statement(*db_, "UPDATE run SET finished_at = ? WHERE id = 1").bind(1, finished_at).step();
+}
+
+std::optional<RunInfo> ResultsStore::run() const {
+    Statement s(*db_,
+                "SELECT name, config_json, config_hash, checkpoint_hash, lidar_json, tool_version, "
+                "started_at FROM run");
+    if (!s.step()) return std::nullopt;
+    RunInfo r;
+    r.name = s.text(0);
+    r.config = nlohmann::json::parse(s.text(1));
+    r.config_hash = s.text(2);
+    r.checkpoint_hash = s.text(3);
+    r.lidar = nlohmann::json::parse(s.text(4));
+    r.tool_version = s.text(5);
+    r.started_at = s.text(6);
+    return r;
+}
+
+bool ResultsStore::insertScene(const SceneRow& scene) {
+    db_->exec("BEGIN IMMEDIATE");
+    try {
+        Statement exists(*db_, "SELECT 1 FROM scene WHERE scene_id = ?");
+        exists.bind(1, scene.scene_id);
+        if (exists.step()) {
+            db_->exec("ROLLBACK");
+            return false;
+        }
+        const auto names = dimensionNames();
+        std::string sql =
+            "INSERT INTO scene (scene_id, sample_json, valid_points, target_points, seconds";
+        for (const auto& n : names) sql += ", " + n;
+        sql += ") VALUES (?, ?, ?, ?, ?";
+        for (std::size_t i = 0; i < names.size(); ++i) sql += ", ?";
+        sql += ")";
+        Statement insert(*db_, sql);
+        insert.bind(1, scene.scene_id).bind(2, scene.sample.dump()).bind(3, scene.valid_points);
+        insert.bind(4, scene.target_points).bind(5, scene.seconds);
+        for (std::size_t i = 0; i < names.size(); ++i)
+            insert.bind(int(6 + i), scene.sample.contains(names[i]) ? scene.sample.at(names[i])
+                                                                    : nlohmann::json());
+        insert.step();
+        for (const auto& c : scene.cars) {
+            Statement(*db_, "INSERT INTO scene_car VALUES (?, ?, ?, ?, ?, ?, ?)")
+                .bind(1, scene.scene_id)
+                .bind(2, std::int64_t(c.car_index))
+                .bind(3, std::int64_t(c.instance_id))
+                .bind(4, c.visible_points)
+                .bind(5, c.unoccluded_points)
+                .bind(6, c.visibility)
+                .bind(7, std::int64_t(c.fully_occluded))
+                .step();
+        }
+        for (const auto& c : scene.classes) {
+            Statement(*db_, "INSERT INTO scene_class VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+                .bind(1, scene.scene_id)
+                .bind(2, c.class_name)
+                .bind(3, c.tp)
+                .bind(4, c.fp)
+                .bind(5, c.fn)
+                .bind(6, c.iou)
+                .bind(7, c.precision)
+                .bind(8, c.recall)
+                .step();
+        }
+        db_->exec("COMMIT");
+        return true;
+    } catch (...) {
+        sqlite3_exec(db_->handle, "ROLLBACK", nullptr, nullptr, nullptr);
+        throw;
+    }
+}
+
+std::set<std::string> ResultsStore::finishedSceneIds() const {
+    std::set<std::string> ids;
+    Statement s(*db_, "SELECT scene_id FROM scene");
+    while (s.step()) ids.insert(s.text(0));
+    return ids;
+}
+
+std::vector<SceneRow> ResultsStore::scenes() const {
+    std::vector<SceneRow> out;
+    Statement s(*db_,
+                "SELECT scene_id, sample_json, valid_points, target_points, seconds FROM scene "
+                "ORDER BY scene_id");
+    while (s.step()) {
+        SceneRow row;
+        row.scene_id = s.text(0);
+        row.sample = nlohmann::json::parse(s.text(1));
+        row.valid_points = s.integer(2);
+        row.target_points = s.integer(3);
+        row.seconds = s.real(4);
+        Statement cars(*db_,
+                       "SELECT car_index, instance_id, visible_points, unoccluded_points, "
+                       "visibility, fully_occluded "
+                       "FROM scene_car WHERE scene_id = ? ORDER BY car_index");
+        cars.bind(1, row.scene_id);
+        while (cars.step())
+            row.cars.push_back({int(cars.integer(0)), int(cars.integer(1)), cars.integer(2),
+                                cars.integer(3), cars.real(4), cars.integer(5) != 0});
+        Statement classes(
+            *db_,
+            "SELECT class, tp, fp, fn, iou, precision, recall FROM scene_class WHERE scene_id = ? "
+            "ORDER BY class");
+        classes.bind(1, row.scene_id);
+        while (classes.step())
+            row.classes.push_back({classes.text(0), classes.integer(1), classes.integer(2),
+                                   classes.integer(3), classes.optionalReal(4),
+                                   classes.optionalReal(5), classes.optionalReal(6)});
+        out.push_back(row);
+    }
+    return out;
+}
+
+std::string ResultsStore::exportCsv() const {
+    Statement s(*db_,
+                "SELECT scene.*, scene_class.class, scene_class.tp, scene_class.fp, "
+                "scene_class.fn, scene_class.iou, "
+                "scene_class.precision, scene_class.recall FROM scene LEFT JOIN scene_class USING "
+                "(scene_id) "
+                "ORDER BY scene.scene_id, scene_class.class");
+    std::ostringstream csv;
+    csv.precision(17);
+    for (int c = 0; c < s.columns(); ++c) csv << (c ? "," : "") << s.name(c);
+    csv << "\n";
+    while (s.step()) {
+        for (int c = 0; c < s.columns(); ++c) {
+            if (c) csv << ",";
+            if (!s.isNull(c)) csv << csvField(s.text(c));  // NaN-free: undefined values are empty
+        }
+        csv << "\n";
+    }
+    return csv.str();
+}
+
+}  // namespace blindspot
