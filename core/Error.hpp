@@ -26,7 +26,7 @@ class ConfigError : public Error {
     static std::string format(const std::string& file, const std::string& path,
                               const std::string& expected) {
         std::string where = file.empty() ? std::string("<config>") : file;
-        return where + ": " + (path.empty() ? std::string("/") : path) + ": " + expected;
+        return where + ": " + (path.empty() ? std::string() : path + ": ") + expected;
     }
 };
 

@@ -18,6 +18,7 @@ SweepConfig loadSweepConfig(const std::string& path, const Catalogue& catalogue)
     const nlohmann::json json = readJsonFile(path);
     const JsonObject j(json, path, "");
     SweepConfig config;
+    config.source = json;
     config.name = j.string("name");
     config.description = j.string("description", "");
     config.sampler =

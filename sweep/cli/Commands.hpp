@@ -8,5 +8,6 @@ void setupScanCommand(CLI::App& app);
 void setupLidarCommand(CLI::App& app);
 void setupSceneCommand(CLI::App& app);
 void setupSampleCommand(CLI::App& app);
+void setupSweepCommand(CLI::App& app);  ///< sweep, merge, export-csv
 
 }  // namespace blindspot::cli

@@ -16,6 +16,7 @@ int main(int argc, char** argv) {
     blindspot::cli::setupLidarCommand(app);
     blindspot::cli::setupSceneCommand(app);
     blindspot::cli::setupSampleCommand(app);
+    blindspot::cli::setupSweepCommand(app);
     try {
         app.parse(argc, argv);
         return 0;

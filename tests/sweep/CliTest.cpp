@@ -115,7 +115,7 @@ TEST(Cli, BadInputGivesOneLineErrors) {
 
     expectOneLineError(
         runCli("scan " + spec("broken.json", "{\"objects\": [") + " --lidar hdl64e" + out),
-        "broken.json: /: malformed JSON");
+        "broken.json: malformed JSON");
     expectOneLineError(
         runCli(
             "scan " + kScene + " --lidar " +
@@ -280,5 +280,21 @@ TEST(Cli, SampleIsADryRunWithStableSceneIds) {
     write(dir / "unknown.json", R"({"name": "b", "dimensions": {"wind": {"value": 3}}})");
     expectOneLineError(runCli("sample " + (dir / "unknown.json").string()),
                        "unknown.json: /dimensions/wind: unknown dimension");
+    fs::remove_all(dir);
+}
+
+TEST(Cli, SweepBadInputGivesOneLineErrors) {
+    const fs::path dir = tempDir("sweepbad");
+    const std::string config = std::string(BLINDSPOT_SOURCE_DIR) + "/sweep/configs/demo-xy.json";
+    const std::string out = " -o " + (dir / "run").string();
+    expectOneLineError(runCli("sweep " + config + out + " --scans-only --shard 3/2"),
+                       "--shard: expected i/N with 0 <= i < N (e.g. 0/4), got \"3/2\"");
+    expectOneLineError(runCli("sweep " + config + out), "no segmentation network is available yet");
+    expectOneLineError(runCli("export-csv " + (dir / "nothing").string()), "no results store here");
+    expectOneLineError(runCli("merge " + (dir / "nothing").string() + " -o " + (dir / "m").string()), "no results store here");
+    write(dir / "bg.json", R"({"name": "b", "dimensions": {"background": {"values": ["urban-01", "urban-99"]}}})");
+    expectOneLineError(runCli("sweep " + (dir / "bg.json").string() + out + " --scans-only"),
+                       "bg.json: /dimensions/background: unknown background \"urban-99\"");
+    EXPECT_FALSE(fs::exists(dir / "run" / "results.sqlite"));
     fs::remove_all(dir);
 }

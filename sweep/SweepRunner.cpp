@@ -1,0 +1,327 @@
+#include "sweep/SweepRunner.hpp"
+
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <ctime>
+#include <filesystem>
+#include <map>
+#include <mutex>
+#include <thread>
+
+#include "core/AtomicFile.hpp"
+#include "core/Error.hpp"
+#include "core/ScanIo.hpp"
+#include "core/ScanSummary.hpp"
+#include "eval/ConfusionMatrix.hpp"
+#include "scenes/Rng.hpp"
+#include "scenes/SceneAssembly.hpp"
+
+namespace blindspot {
+namespace {
+
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+
+std::uint64_t fnv(const std::string& text) {
+    std::uint64_t h = 0xCBF29CE484222325ull;
+    for (unsigned char c : text) h = (h ^ c) * 0x100000001B3ull;
+    return h;
+}
+
+std::string hex(std::uint64_t v) {
+    char b[17];
+    std::snprintf(b, sizeof b, "%016llx", static_cast<unsigned long long>(v));
+    return b;
+}
+
+std::string utcNow() {
+    const std::time_t t = std::time(nullptr);
+    std::tm tm{};
+    gmtime_r(&t, &tm);
+    char b[32];
+    std::strftime(b, sizeof b, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    return b;
+}
+
+// Typed access to a sample's values with the documented defaults.
+struct SampleView {
+    const Sample& sample;
+    const DimValue* find(const std::string& name) const {
+        for (std::size_t i = 0; i < sample.names.size(); ++i)
+            if (sample.names[i] == name) return &sample.values[i];
+        return nullptr;
+    }
+    std::string text(const std::string& name, const std::string& fallback) const {
+        const DimValue* v = find(name);
+        return v ? std::get<std::string>(*v) : fallback;
+    }
+    double number(const std::string& name, double fallback) const {
+        const DimValue* v = find(name);
+        return v ? std::get<double>(*v) : fallback;
+    }
+};
+
+constexpr double kDefaultMountHeightM = 1.73;
+
+// One worker's scene machinery: an assembler per distinct sensor set-up.
+class Worker {
+public:
+    Worker(const SweepConfig& config, const std::vector<CarModelSpec>& models, const RunnerOptions& options)
+        : config_(config), models_(models), options_(options) {
+        if (options.segmenter) segmenter_ = options.segmenter();
+    }
+
+    SceneRow run(const Sample& sample) {
+        const auto start = Clock::now();
+        const SampleView view{sample};
+        const std::string id = sceneId(sample);
+        SceneAssembler& assembler = assemblerFor(view);
+        const ScenarioSample scenario = scenarioOf(view, id, assembler);
+        const AssembledScene scene = assembler.assemble(scenario);
+        const ScanGrid scan = castScan(*scene.geometry, assembler.lidar(), scene.world_from_sensor,
+                                       CastOptions{options_.jobs > 1 ? 1 : 0});
+        const auto visibility = assembler.visibility(scene, scan);
+
+        SceneRow row;
+        row.scene_id = id;
+        row.sample = sample.toJson();
+        row.valid_points = std::int64_t(scan.validCount());
+        for (std::size_t i = 0; i < visibility.size(); ++i) {
+            const auto& v = visibility[i];
+            row.target_points += std::int64_t(v.visible_points);
+            row.cars.push_back({int(i), v.instance_id, std::int64_t(v.visible_points), std::int64_t(v.unoccluded_points),
+                                v.visibility, v.fully_occluded});
+        }
+        if (segmenter_) row.classes = score(scan);
+        if (options_.cache_scans) writeCache(id, scan, row);
+        row.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+        return row;
+    }
+
+private:
+    SceneAssembler& assemblerFor(const SampleView& view) {
+        const std::string lidar = view.text("lidar", config_.lidar);
+        const double height = view.number("mount_height_m", kDefaultMountHeightM);
+        const double pitch = view.number("pitch_deg", 0.0);
+        const std::string key = lidar + "|" + std::to_string(height) + "|" + std::to_string(pitch);
+        auto it = assemblers_.find(key);
+        if (it != assemblers_.end()) return *it->second;
+        LidarSpec spec = lidarPreset(lidar);
+        spec.pitch_deg = pitch;
+        SensorMounting mounting;
+        mounting.offset.translation_m.z() = height - kDefaultMountHeightM;  // on the roof-centre mount
+        auto assembler = std::make_unique<SceneAssembler>(models_, spec, mounting, EgoVehicle{}, 1);
+        return *assemblers_.emplace(key, std::move(assembler)).first->second;
+    }
+
+    // Extra cars beyond the first (count > 1) take random free spots on the road, seeded by the
+    // scene id: x in [4, 40] m ahead, y inside the road, heading with the traffic on that side,
+    // a random model and colour, retried until they overlap nothing (at most 100 tries each).
+    ScenarioSample scenarioOf(const SampleView& view, const std::string& id, SceneAssembler& assembler) {
+        ScenarioSample s;
+        s.background = view.text("background", "urban-01");
+        s.cars.push_back({view.text("car_model", "sedan"), view.number("x", 10.0), view.number("y", 0.0),
+                          view.number("yaw", 0.0), view.text("color", "white")});
+        const int count = int(view.number("count", 1.0));
+        if (count <= 1) return s;
+        const Background& bg = assembler.background(s.background);
+        const Rect road = bg.drivable.front();
+        Rng rng(fnv(id));
+        std::vector<Footprint> taken = {{{0, 0}, {2.4, 0.95}, 0, "ego"}};
+        auto footprint = [&](const TargetCar& c) {
+            const CarModelSpec& m = assembler.model(c.model);
+            return Footprint{{c.x_m, c.y_m}, {m.length_m / 2 + 0.3, m.width_m / 2 + 0.3}, c.yaw_deg * M_PI / 180, "car"};
+        };
+        taken.push_back(footprint(s.cars.front()));
+        const char* const colors[] = {"white", "silver", "grey", "black", "red", "blue"};
+        for (int k = 1; k < count; ++k) {
+            for (int attempt = 0; attempt < 100; ++attempt) {
+                TargetCar c;
+                c.model = models_[std::size_t(rng.index(int(models_.size())))].name;
+                c.color = colors[rng.index(6)];
+                c.x_m = rng.uniform(4.0, 40.0);
+                c.y_m = rng.uniform(road.y_min + 1.2, road.y_max - 1.2);
+                c.yaw_deg = (c.y_m < 0 ? 0.0 : 180.0) + rng.uniform(-10.0, 10.0);
+                const Footprint f = footprint(c);
+                bool free = true;
+                for (const auto& t : taken) free = free && !overlaps(f, t);
+                for (const auto& o : bg.obstacles) free = free && !overlaps(f, o);
+                if (!free) continue;
+                taken.push_back(f);
+                s.cars.push_back(c);
+                break;
+            }
+        }
+        return s;
+    }
+
+    std::vector<ClassRow> score(const ScanGrid& scan) {
+        const auto names = segmenter_->classNames();
+        const std::vector<int> predicted = segmenter_->predict(scan);
+        ConfusionMatrix m(int(names.size()));
+        for (std::size_t i = 0; i < scan.cellCount(); ++i)
+            if (scan.valid(i)) m.add(segmenter_->classOfLabel(scan.label[i]), predicted[i]);
+        std::vector<ClassRow> rows;
+        for (int c = 0; c < int(names.size()); ++c)
+            rows.push_back({names[std::size_t(c)], m.truePositives(c), m.falsePositives(c), m.falseNegatives(c), m.iou(c),
+                            m.precision(c), m.recall(c)});
+        return rows;
+    }
+
+    void writeCache(const std::string& id, const ScanGrid& scan, const SceneRow& row) {
+        const fs::path dir = fs::path(options_.run_dir) / "scans" / id;
+        writeScanFiles(scan, dir.string());
+        nlohmann::json summary = scanSummaryJson(scan);
+        summary["sample"] = row.sample;
+        summary["scene_id"] = id;
+        writeFileAtomic((dir / "scan.json").string(), summary.dump(2) + "\n");
+    }
+
+    const SweepConfig& config_;
+    const std::vector<CarModelSpec>& models_;
+    const RunnerOptions& options_;
+    std::unique_ptr<Segmenter> segmenter_;
+    std::map<std::string, std::unique_ptr<SceneAssembler>> assemblers_;
+};
+
+class Progress {
+public:
+    Progress(std::size_t total, bool enabled) : total_(total), enabled_(enabled), tty_(::isatty(2)), start_(Clock::now()) {}
+    void update(std::size_t done) {
+        if (!enabled_) return;
+        const double elapsed = std::chrono::duration<double>(Clock::now() - start_).count();
+        const double rate = done / std::max(elapsed, 1e-9);
+        const double eta = rate > 0 ? double(total_ - done) / rate : 0.0;
+        if (tty_) {
+            const int width = 30, filled = int(width * double(done) / double(std::max<std::size_t>(total_, 1)));
+            std::fprintf(stderr, "\r[%s%s] %zu/%zu  %.1f scenes/s  ETA %d:%02d ", std::string(std::size_t(filled), '=').c_str(),
+                         std::string(std::size_t(width - filled), ' ').c_str(), done, total_, rate, int(eta) / 60, int(eta) % 60);
+            if (done == total_) std::fprintf(stderr, "\n");
+        } else if (done == total_ || elapsed - last_log_ >= 10.0) {
+            last_log_ = elapsed;
+            std::fprintf(stderr, "sweep: %zu/%zu scenes, %.1f scenes/s, ETA %.0f s\n", done, total_, rate, eta);
+        }
+    }
+
+private:
+    std::size_t total_;
+    bool enabled_, tty_;
+    Clock::time_point start_;
+    double last_log_ = -1e9;
+};
+
+}  // namespace
+
+Shard parseShard(const std::string& text) {
+    const auto slash = text.find('/');
+    const std::string expected = "expected i/N with 0 <= i < N (e.g. 0/4), got \"" + text + "\"";
+    if (slash == std::string::npos) throw ConfigError("--shard", "", expected);
+    try {
+        std::size_t a = 0, b = 0;
+        const int i = std::stoi(text.substr(0, slash), &a), n = std::stoi(text.substr(slash + 1), &b);
+        if (a != slash || b != text.size() - slash - 1 || n < 1 || i < 0 || i >= n) throw std::invalid_argument(text);
+        return {i, n};
+    } catch (const std::exception&) {
+        throw ConfigError("--shard", "", expected);
+    }
+}
+
+nlohmann::json configJson(const SweepConfig& config) { return config.source; }
+
+std::string configHash(const SweepConfig& config) { return hex(fnv(std::string(kWorldVersion) + config.source.dump())); }
+
+RunSummary runSweep(const SweepConfig& config, const RunnerOptions& options) {
+    const auto start = Clock::now();
+    std::error_code ec;
+    fs::create_directories(options.run_dir, ec);
+    if (ec) throw FileError(options.run_dir, "cannot create run directory: " + ec.message());
+    const std::vector<Sample> design = drawSamples(config.space, config.sampler);
+    std::vector<const Sample*> mine;
+    for (std::size_t i = 0; i < design.size(); ++i)
+        if (int(i % std::size_t(options.shard.count)) == options.shard.index) mine.push_back(&design[i]);
+
+    ResultsStore store((fs::path(options.run_dir) / "results.sqlite").string());
+    RunInfo info;
+    info.name = config.name;
+    info.config = configJson(config);
+    info.config_hash = configHash(config);
+    info.checkpoint_hash = options.segmenter ? options.segmenter()->checkpointHash() : "";
+    info.lidar = lidarSpecToJson(lidarPreset(config.lidar));
+    info.tool_version = options.tool_version;
+    info.started_at = utcNow();
+    store.beginRun(info);
+
+    const auto finished = store.finishedSceneIds();
+    std::vector<const Sample*> todo;
+    for (const Sample* s : mine)
+        if (!finished.count(sceneId(*s))) todo.push_back(s);
+    RunSummary summary;
+    summary.planned = mine.size();
+    summary.skipped = mine.size() - todo.size();
+    if (options.stop_after > 0 && todo.size() > options.stop_after) todo.resize(options.stop_after);
+
+    const auto models = loadCarModels(defaultCarModelDir());
+    std::atomic<std::size_t> next{0};
+    std::size_t done = 0;
+    std::mutex store_mutex;  // one connection: one transaction at a time
+    std::exception_ptr failure;
+    Progress progress(mine.size(), options.progress);
+    progress.update(summary.skipped);
+    auto work = [&] {
+        try {
+            Worker worker(config, models, options);
+            for (std::size_t i = next++; i < todo.size(); i = next++) {
+                const SceneRow row = worker.run(*todo[i]);
+                std::lock_guard<std::mutex> lock(store_mutex);
+                if (failure) return;
+                store.insertScene(row);
+                progress.update(summary.skipped + ++done);
+            }
+        } catch (...) {
+            std::lock_guard<std::mutex> lock(store_mutex);
+            if (!failure) failure = std::current_exception();
+            next = todo.size();
+        }
+    };
+    std::vector<std::thread> pool;
+    for (int w = 1; w < std::max(1, options.jobs); ++w) pool.emplace_back(work);
+    work();
+    for (auto& t : pool) t.join();
+    if (failure) std::rethrow_exception(failure);
+    summary.done = done;
+    if (summary.skipped + done == summary.planned) store.finishRun(utcNow());
+    summary.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    return summary;
+}
+
+std::size_t mergeRuns(const std::vector<std::string>& run_dirs, const std::string& out_dir) {
+    if (run_dirs.empty()) throw ConfigError("merge", "", "expected at least one run directory");
+    std::error_code ec;
+    fs::create_directories(out_dir, ec);
+    if (ec) throw FileError(out_dir, "cannot create directory: " + ec.message());
+    fs::create_directories(fs::path(out_dir) / "scans", ec);
+    ResultsStore out((fs::path(out_dir) / "results.sqlite").string());
+    std::size_t added = 0;
+    for (const auto& dir : run_dirs) {
+        const std::string path = (fs::path(dir) / "results.sqlite").string();
+        if (!fs::exists(path)) throw FileError(path, "no results store here");
+        ResultsStore in(path);
+        const auto run = in.run();
+        if (!run) throw FileError(path, "holds no run");
+        out.beginRun(*run);  // refuses a different config or checkpoint
+        for (const auto& scene : in.scenes()) {
+            added += out.insertScene(scene);
+            const fs::path scans = fs::path(dir) / "scans" / scene.scene_id;
+            if (fs::exists(scans)) fs::copy(scans, fs::path(out_dir) / "scans" / scene.scene_id,
+                                            fs::copy_options::recursive | fs::copy_options::skip_existing, ec);
+        }
+    }
+    out.finishRun(utcNow());
+    return added;
+}
+
+}  // namespace blindspot

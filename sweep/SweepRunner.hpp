@@ -1,0 +1,67 @@
+#pragma once
+// The sweep runner: sample -> scene -> scan -> segmenter -> metrics -> row in the results store.
+//
+// Resumable: scenes already in RUN_DIR/results.sqlite are skipped. Shardable: shard i of N takes
+// the samples whose index in the design is i modulo N. Results do not depend on --jobs.
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/ScanGrid.hpp"
+#include "sweep/ResultsStore.hpp"
+#include "sweep/SweepConfig.hpp"
+
+namespace blindspot {
+
+/// Predicts a model class per scan cell (-1 where the cell has no return). The runner scores the
+/// predictions against the scan's ground truth mapped through the same learning map.
+class Segmenter {
+public:
+    virtual ~Segmenter() = default;
+    virtual std::vector<std::string> classNames() const = 0;
+    /// Model class of a palette label (the learning map).
+    virtual int classOfLabel(std::uint16_t palette_label) const = 0;
+    virtual std::vector<int> predict(const ScanGrid& scan) = 0;
+    /// Identifies the weights, for the run record and checkpoint comparison.
+    virtual std::string checkpointHash() const = 0;
+};
+/// One segmenter per worker thread.
+using SegmenterFactory = std::function<std::unique_ptr<Segmenter>()>;
+
+struct Shard {
+    int index = 0;
+    int count = 1;
+};
+/// Parses "i/N" (0 <= i < N); throws ConfigError otherwise.
+Shard parseShard(const std::string& text);
+
+struct RunnerOptions {
+    std::string run_dir;
+    int jobs = 1;
+    Shard shard;
+    bool cache_scans = true;         ///< keep each scan under RUN_DIR/scans/SCENE_ID
+    SegmenterFactory segmenter;      ///< empty: --scans-only
+    std::string tool_version = "0";
+    std::size_t stop_after = 0;      ///< > 0: stop after this many new scenes (tests, partial runs)
+    bool progress = true;            ///< progress on stderr
+};
+
+struct RunSummary {
+    std::size_t planned = 0;   ///< samples in this shard
+    std::size_t skipped = 0;   ///< already in the store
+    std::size_t done = 0;      ///< newly finished
+    double seconds = 0.0;
+};
+
+RunSummary runSweep(const SweepConfig& config, const RunnerOptions& options);
+
+/// Merges finished runs (shards) of the same config into `out_dir`; throws ConfigError if the
+/// runs differ in config or checkpoint.
+std::size_t mergeRuns(const std::vector<std::string>& run_dirs, const std::string& out_dir);
+
+/// The canonical JSON of a config, and its hash (FNV-1a 64, hex).
+nlohmann::json configJson(const SweepConfig& config);
+std::string configHash(const SweepConfig& config);
+
+}  // namespace blindspot

@@ -1,0 +1,93 @@
+// blindspot sweep CONFIG.json -o RUN_DIR [--scans-only] [--jobs N] [--shard i/N] [--no-cache]
+// blindspot merge RUN_a RUN_b ... -o RUN
+// blindspot export-csv RUN [-o FILE]
+#include <filesystem>
+#include <iostream>
+#include <memory>
+
+#include "core/AtomicFile.hpp"
+#include "core/Error.hpp"
+#include "sweep/SweepRunner.hpp"
+#include "sweep/cli/Commands.hpp"
+
+namespace blindspot::cli {
+namespace {
+
+struct SweepOptions {
+    std::string config;
+    std::string run_dir;
+    std::string model;
+    std::string shard = "0/1";
+    int jobs = 1;
+    bool scans_only = false;
+    bool no_cache = false;
+    std::size_t stop_after = 0;
+};
+
+void runSweepCommand(const SweepOptions& opt) {
+    const SweepConfig config = loadSweepConfig(opt.config, defaultCatalogue());
+    RunnerOptions options;
+    options.run_dir = opt.run_dir;
+    options.jobs = opt.jobs;
+    options.shard = parseShard(opt.shard);
+    options.cache_scans = !opt.no_cache;
+    options.tool_version = BLINDSPOT_VERSION;
+    options.stop_after = opt.stop_after;
+    if (!opt.scans_only)
+        throw ConfigError("--model", "", "no segmentation network is available yet (it comes with the models issue); "
+                                         "run with --scans-only to generate and store the scans");
+    const RunSummary s = runSweep(config, options);
+    std::cout << "sweep " << config.name << " shard " << options.shard.index << "/" << options.shard.count << ": "
+              << s.planned << " scenes, " << s.skipped << " already done, " << s.done << " new in " << s.seconds
+              << " s -> " << opt.run_dir << "/results.sqlite\n";
+}
+
+struct MergeOptions {
+    std::vector<std::string> runs;
+    std::string out;
+};
+
+struct ExportOptions {
+    std::string run;
+    std::string out;
+};
+
+}  // namespace
+
+void setupSweepCommand(CLI::App& app) {
+    auto opt = std::make_shared<SweepOptions>();
+    CLI::App* cmd = app.add_subcommand("sweep", "Run a sweep: sample, build scenes, scan, score, store");
+    cmd->add_option("config", opt->config, "Sweep config JSON (docs/sweep-config.md)")->required();
+    cmd->add_option("-o,--output", opt->run_dir, "Run directory (results.sqlite, scans/)")->required();
+    cmd->add_option("--model", opt->model, "Checkpoint to score (not available yet)");
+    cmd->add_flag("--scans-only", opt->scans_only, "Generate and store the scans without a network");
+    cmd->add_option("--jobs", opt->jobs, "Parallel workers; results do not depend on it")->check(CLI::PositiveNumber);
+    cmd->add_option("--shard", opt->shard, "i/N: take every N-th sample starting at i (Slurm array / k8s index)")
+        ->capture_default_str();
+    cmd->add_flag("--no-cache", opt->no_cache, "Do not keep the scans under RUN_DIR/scans");
+    cmd->add_option("--stop-after", opt->stop_after, "Stop after this many new scenes (a partial run)");
+    cmd->callback([opt] { runSweepCommand(*opt); });
+
+    auto merge = std::make_shared<MergeOptions>();
+    CLI::App* m = app.add_subcommand("merge", "Merge sharded runs of one config into one run");
+    m->add_option("runs", merge->runs, "Run directories")->required();
+    m->add_option("-o,--output", merge->out, "Merged run directory")->required();
+    m->callback([merge] {
+        const std::size_t n = mergeRuns(merge->runs, merge->out);
+        std::cout << "merged " << merge->runs.size() << " runs: " << n << " scenes -> " << merge->out << "\n";
+    });
+
+    auto exp = std::make_shared<ExportOptions>();
+    CLI::App* e = app.add_subcommand("export-csv", "Write a run's results as CSV (stdout, or -o FILE)");
+    e->add_option("run", exp->run, "Run directory")->required();
+    e->add_option("-o,--output", exp->out, "CSV file");
+    e->callback([exp] {
+        const std::string path = (std::filesystem::path(exp->run) / "results.sqlite").string();
+        if (!std::filesystem::exists(path)) throw FileError(path, "no results store here");
+        const std::string csv = ResultsStore(path).exportCsv();
+        if (exp->out.empty()) std::cout << csv;
+        else writeFileAtomic(exp->out, csv);
+    });
+}
+
+}  // namespace blindspot::cli

@@ -1,0 +1,171 @@
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <set>
+
+#include "core/Error.hpp"
+#include "core/LearningMap.hpp"
+#include "sweep/SweepRunner.hpp"
+#include "tests/TempDir.hpp"
+
+using namespace blindspot;
+namespace fs = std::filesystem;
+
+namespace {
+
+// Ground truth as prediction: a test-only stand-in for the network.
+class OracleSegmenter : public Segmenter {
+public:
+    std::vector<std::string> classNames() const override { return map_.classes; }
+    int classOfLabel(std::uint16_t label) const override { return map_.classOf(label); }
+    std::vector<int> predict(const ScanGrid& scan) override {
+        std::vector<int> out(scan.cellCount(), -1);
+        for (std::size_t i = 0; i < scan.cellCount(); ++i)
+            if (scan.valid(i)) out[i] = map_.classOf(scan.label[i]);
+        return out;
+    }
+    std::string checkpointHash() const override { return "oracle"; }
+
+private:
+    LearningMap map_ = squeezeSegLearningMap();
+};
+
+fs::path writeConfig(const fs::path& dir, int x_count, int count) {
+    const fs::path path = dir / "small.json";
+    std::ofstream(path) << R"({"name": "small", "lidar": "vlp16", "sampler": {"type": "grid"}, "dimensions": {
+        "car_model": {"values": ["sedan", "van"]},
+        "x": {"range": {"start": 6, "stop": )" << 6 + 2 * (x_count - 1) << R"(, "step": 2}},
+        "y": {"values": [-2, 2]},
+        "count": {"value": )" << count << R"(},
+        "background": {"values": ["urban-01", "urban-02"]}}})";
+    return path;
+}
+
+std::vector<SceneRow> rows(const fs::path& run) {
+    auto scenes = ResultsStore((run / "results.sqlite").string()).scenes();
+    for (auto& s : scenes) s.seconds = 0;  // timing is the one thing allowed to differ
+    return scenes;
+}
+
+bool sameRows(const std::vector<SceneRow>& a, const std::vector<SceneRow>& b) {
+    if (a.size() != b.size()) return false;
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        if (a[i].scene_id != b[i].scene_id || a[i].sample != b[i].sample || a[i].valid_points != b[i].valid_points ||
+            a[i].target_points != b[i].target_points || a[i].cars.size() != b[i].cars.size() ||
+            a[i].classes.size() != b[i].classes.size())
+            return false;
+        for (std::size_t c = 0; c < a[i].cars.size(); ++c)
+            if (a[i].cars[c].visible_points != b[i].cars[c].visible_points ||
+                a[i].cars[c].unoccluded_points != b[i].cars[c].unoccluded_points)
+                return false;
+        for (std::size_t c = 0; c < a[i].classes.size(); ++c)
+            if (a[i].classes[c].tp != b[i].classes[c].tp || a[i].classes[c].fp != b[i].classes[c].fp ||
+                a[i].classes[c].fn != b[i].classes[c].fn)
+                return false;
+    }
+    return true;
+}
+
+RunnerOptions options(const fs::path& run, int jobs) {
+    RunnerOptions o;
+    o.run_dir = run.string();
+    o.jobs = jobs;
+    o.progress = false;
+    return o;
+}
+
+}  // namespace
+
+TEST(SweepRunner, JobsOneAndTwoGiveIdenticalResults) {
+    const auto dir = blindspot::testing::freshTempDir("runner-jobs");
+    const SweepConfig config = loadSweepConfig(writeConfig(dir, 3, 2).string(), defaultCatalogue());
+    RunnerOptions one = options(dir / "one", 1), two = options(dir / "two", 2);
+    one.segmenter = two.segmenter = [] { return std::make_unique<OracleSegmenter>(); };
+    EXPECT_EQ(runSweep(config, one).done, 24u);
+    EXPECT_EQ(runSweep(config, two).done, 24u);
+    const auto a = rows(dir / "one"), b = rows(dir / "two");
+    ASSERT_EQ(a.size(), 24u);
+    EXPECT_TRUE(sameRows(a, b));
+    for (const auto& s : a) {
+        EXPECT_EQ(s.cars.size(), 2u);  // count = 2: one extra car on a free spot
+        std::ifstream x((dir / "one" / "scans" / s.scene_id / "scan.bin").string(), std::ios::binary);
+        std::ifstream y((dir / "two" / "scans" / s.scene_id / "scan.bin").string(), std::ios::binary);
+        const std::string bx((std::istreambuf_iterator<char>(x)), {}), by((std::istreambuf_iterator<char>(y)), {});
+        ASSERT_FALSE(bx.empty());
+        EXPECT_TRUE(bx == by) << s.scene_id;
+        // The oracle scores perfectly on the classes it sees.
+        for (const auto& c : s.classes)
+            if (c.tp > 0) {
+                EXPECT_DOUBLE_EQ(*c.iou, 1.0) << c.class_name;
+            }
+    }
+    // A second run of the same command skips everything.
+    const RunSummary again = runSweep(config, one);
+    EXPECT_EQ(again.skipped, 24u);
+    EXPECT_EQ(again.done, 0u);
+}
+
+TEST(SweepRunner, ShardsPlusMergeEqualTheUnshardedRun) {
+    const auto dir = blindspot::testing::freshTempDir("runner-shards");
+    const SweepConfig config = loadSweepConfig(writeConfig(dir, 3, 1).string(), defaultCatalogue());
+    runSweep(config, options(dir / "all", 2));
+    std::vector<std::string> shards;
+    for (int i = 0; i < 3; ++i) {
+        RunnerOptions o = options(dir / ("shard" + std::to_string(i)), 1);
+        o.shard = {i, 3};
+        EXPECT_EQ(runSweep(config, o).planned, 8u);
+        shards.push_back(o.run_dir);
+    }
+    EXPECT_EQ(mergeRuns(shards, (dir / "merged").string()), 24u);
+    EXPECT_TRUE(sameRows(rows(dir / "all"), rows(dir / "merged")));
+    EXPECT_TRUE(fs::exists(dir / "merged" / "scans" / rows(dir / "all").front().scene_id / "scan.pcd"));
+    // A run of another config refuses to merge.
+    const auto other_dir = dir / "other";
+    fs::create_directories(other_dir);
+    const SweepConfig other = loadSweepConfig(writeConfig(other_dir, 2, 1).string(), defaultCatalogue());
+    runSweep(other, options(dir / "otherrun", 1));
+    EXPECT_THROW(mergeRuns({(dir / "all").string(), (dir / "otherrun").string()}, (dir / "bad").string()), ConfigError);
+}
+
+TEST(SweepRunner, ResumeAfterKillGivesTheFullSetOnce) {
+    const auto dir = blindspot::testing::freshTempDir("runner-kill");
+    const fs::path config = writeConfig(dir, 10, 1);  // 80 scenes
+    const fs::path run = dir / "run";
+    const pid_t child = fork();
+    ASSERT_GE(child, 0);
+    if (child == 0) {
+        if (!::freopen("/dev/null", "w", stdout) || !::freopen("/dev/null", "w", stderr)) _exit(126);
+        execl(BLINDSPOT_CLI, BLINDSPOT_CLI, "sweep", config.c_str(), "-o", run.c_str(), "--scans-only", "--jobs", "2",
+              static_cast<char*>(nullptr));
+        _exit(127);
+    }
+    // Kill it mid-run, once some scenes are stored.
+    std::size_t stored = 0;
+    for (int i = 0; i < 600 && stored < 5; ++i) {
+        usleep(20 * 1000);
+        if (fs::exists(run / "results.sqlite")) stored = ResultsStore((run / "results.sqlite").string()).finishedSceneIds().size();
+    }
+    kill(child, SIGKILL);
+    int status = 0;
+    waitpid(child, &status, 0);
+    ASSERT_TRUE(WIFSIGNALED(status)) << "the run finished before it could be killed";
+    const std::size_t before = ResultsStore((run / "results.sqlite").string()).finishedSceneIds().size();
+    EXPECT_LT(before, 80u);
+    const std::string cmd = std::string(BLINDSPOT_CLI) + " sweep " + config.string() + " -o " + run.string() +
+                            " --scans-only --jobs 2 > /dev/null 2>&1";
+    ASSERT_EQ(std::system(cmd.c_str()), 0);
+    const auto scenes = rows(run);
+    EXPECT_EQ(scenes.size(), 80u);
+    std::set<std::string> ids;
+    for (const auto& s : scenes) ids.insert(s.scene_id);
+    EXPECT_EQ(ids.size(), 80u);
+}
+
+TEST(SweepRunner, ShardSpecIsChecked) {
+    EXPECT_EQ(parseShard("2/4").index, 2);
+    for (const char* bad : {"3/2", "2/2", "-1/2", "1/0", "1", "a/b", "1/2x"}) EXPECT_THROW(parseShard(bad), ConfigError) << bad;
+}
