@@ -16,4 +16,12 @@ struct SceneBenchOptions {
 };
 int runSceneBench(const SceneBenchOptions& options);
 
+struct SweepBenchOptions {
+    std::string config = std::string(BLINDSPOT_SOURCE_DIR) + "/sweep/configs/paper-xy.json";
+    std::size_t scenes = 1050;
+    std::vector<int> jobs = {1, 2};
+    bool cache = true;
+};
+int runSweepBench(const SweepBenchOptions& options);
+
 }  // namespace blindspot::bench

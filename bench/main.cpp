@@ -19,6 +19,14 @@ int main(int argc, char** argv) {
     sc->add_option("--background", scene.backgrounds, "Backgrounds")->capture_default_str();
     sc->add_option("--repeats", scene.repeats, "Timed repetitions (median reported)");
     sc->callback([&] { blindspot::bench::runSceneBench(scene); });
+    blindspot::bench::SweepBenchOptions sweep;
+    CLI::App* sw = app.add_subcommand(
+        "sweep", "End-to-end scenes/s of a sweep (--scans-only) and stage shares");
+    sw->add_option("--config", sweep.config, "Sweep config")->capture_default_str();
+    sw->add_option("--scenes", sweep.scenes, "Scenes per run")->capture_default_str();
+    sw->add_option("--jobs", sweep.jobs, "Worker counts to time")->capture_default_str();
+    sw->add_flag("!--no-cache", sweep.cache, "Do not write the scan cache");
+    sw->callback([&] { blindspot::bench::runSweepBench(sweep); });
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {

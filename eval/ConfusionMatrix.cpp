@@ -12,20 +12,23 @@ std::optional<double> ratio(std::int64_t num, std::int64_t den) {
 }  // namespace
 
 ConfusionMatrix::ConfusionMatrix(int class_count, int ignore_class)
-    : classes_(class_count), ignore_(ignore_class), counts_(std::size_t(class_count * class_count), 0) {
+    : classes_(class_count),
+      ignore_(ignore_class),
+      counts_(std::size_t(class_count * class_count), 0) {
     if (class_count < 1) throw std::invalid_argument("ConfusionMatrix: class_count must be >= 1");
 }
 
 void ConfusionMatrix::add(int gt, int pred, std::int64_t count) {
     if (gt < 0 || gt >= classes_ || pred < 0 || pred >= classes_)
-        throw std::out_of_range("ConfusionMatrix: class index out of range: " + std::to_string(gt) + ", " +
-                                std::to_string(pred));
+        throw std::out_of_range("ConfusionMatrix: class index out of range: " + std::to_string(gt) +
+                                ", " + std::to_string(pred));
     if (gt == ignore_) return;
     counts_[std::size_t(gt * classes_ + pred)] += count;
 }
 
 void ConfusionMatrix::merge(const ConfusionMatrix& other) {
-    if (other.classes_ != classes_) throw std::invalid_argument("ConfusionMatrix: class counts differ");
+    if (other.classes_ != classes_)
+        throw std::invalid_argument("ConfusionMatrix: class counts differ");
     for (std::size_t i = 0; i < counts_.size(); ++i) counts_[i] += other.counts_[i];
 }
 

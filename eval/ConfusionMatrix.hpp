@@ -12,7 +12,7 @@
 namespace blindspot {
 
 class ConfusionMatrix {
-public:
+  public:
     /// ignore_class < 0: nothing is ignored.
     explicit ConfusionMatrix(int class_count, int ignore_class = -1);
 
@@ -20,7 +20,9 @@ public:
     void merge(const ConfusionMatrix& other);
 
     int classCount() const { return classes_; }
-    std::int64_t at(int ground_truth, int predicted) const { return counts_[std::size_t(ground_truth * classes_ + predicted)]; }
+    std::int64_t at(int ground_truth, int predicted) const {
+        return counts_[std::size_t(ground_truth * classes_ + predicted)];
+    }
     std::int64_t truePositives(int c) const;
     std::int64_t falsePositives(int c) const;
     std::int64_t falseNegatives(int c) const;
@@ -30,7 +32,7 @@ public:
     /// Mean IoU over the classes whose IoU is defined, the ignore class excluded.
     std::optional<double> meanIou() const;
 
-private:
+  private:
     int classes_;
     int ignore_;
     std::vector<std::int64_t> counts_;  // row = ground truth, column = prediction

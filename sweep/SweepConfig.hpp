@@ -13,7 +13,7 @@ struct SweepConfig {
     SamplerConfig sampler;
     ModificationSpace space;
     std::string lidar = "hdl64e";  ///< default LiDAR when the space has no "lidar" dimension
-    nlohmann::json source;          ///< the config file as read, recorded with every run
+    nlohmann::json source;         ///< the config file as read, recorded with every run
 };
 
 /// The names valid in a sweep: bundled car models, paint colours and LiDAR presets.

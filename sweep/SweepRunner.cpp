@@ -69,22 +69,31 @@ constexpr double kDefaultMountHeightM = 1.73;
 
 // One worker's scene machinery: an assembler per distinct sensor set-up.
 class Worker {
-public:
-    Worker(const SweepConfig& config, const std::vector<CarModelSpec>& models, const RunnerOptions& options)
+  public:
+    Worker(const SweepConfig& config, const std::vector<CarModelSpec>& models,
+           const RunnerOptions& options)
         : config_(config), models_(models), options_(options) {
         if (options.segmenter) segmenter_ = options.segmenter();
     }
 
     SceneRow run(const Sample& sample) {
         const auto start = Clock::now();
+        auto lap = [this, t = start](const char* stage) mutable {
+            const auto now = Clock::now();
+            stage_seconds[stage] += std::chrono::duration<double>(now - t).count();
+            t = now;
+        };
         const SampleView view{sample};
         const std::string id = sceneId(sample);
         SceneAssembler& assembler = assemblerFor(view);
         const ScenarioSample scenario = scenarioOf(view, id, assembler);
         const AssembledScene scene = assembler.assemble(scenario);
+        lap("scene");
         const ScanGrid scan = castScan(*scene.geometry, assembler.lidar(), scene.world_from_sensor,
                                        CastOptions{options_.jobs > 1 ? 1 : 0});
+        lap("scan");
         const auto visibility = assembler.visibility(scene, scan);
+        lap("visibility");
 
         SceneRow row;
         row.scene_id = id;
@@ -93,16 +102,20 @@ public:
         for (std::size_t i = 0; i < visibility.size(); ++i) {
             const auto& v = visibility[i];
             row.target_points += std::int64_t(v.visible_points);
-            row.cars.push_back({int(i), v.instance_id, std::int64_t(v.visible_points), std::int64_t(v.unoccluded_points),
-                                v.visibility, v.fully_occluded});
+            row.cars.push_back({int(i), v.instance_id, std::int64_t(v.visible_points),
+                                std::int64_t(v.unoccluded_points), v.visibility, v.fully_occluded});
         }
         if (segmenter_) row.classes = score(scan);
+        lap("segment");
         if (options_.cache_scans) writeCache(id, scan, row);
+        lap("write");
         row.seconds = std::chrono::duration<double>(Clock::now() - start).count();
         return row;
     }
 
-private:
+    std::map<std::string, double> stage_seconds;
+
+  private:
     SceneAssembler& assemblerFor(const SampleView& view) {
         const std::string lidar = view.text("lidar", config_.lidar);
         const double height = view.number("mount_height_m", kDefaultMountHeightM);
@@ -113,7 +126,8 @@ private:
         LidarSpec spec = lidarPreset(lidar);
         spec.pitch_deg = pitch;
         SensorMounting mounting;
-        mounting.offset.translation_m.z() = height - kDefaultMountHeightM;  // on the roof-centre mount
+        mounting.offset.translation_m.z() =
+            height - kDefaultMountHeightM;  // on the roof-centre mount
         auto assembler = std::make_unique<SceneAssembler>(models_, spec, mounting, EgoVehicle{}, 1);
         return *assemblers_.emplace(key, std::move(assembler)).first->second;
     }
@@ -121,11 +135,13 @@ private:
     // Extra cars beyond the first (count > 1) take random free spots on the road, seeded by the
     // scene id: x in [4, 40] m ahead, y inside the road, heading with the traffic on that side,
     // a random model and colour, retried until they overlap nothing (at most 100 tries each).
-    ScenarioSample scenarioOf(const SampleView& view, const std::string& id, SceneAssembler& assembler) {
+    ScenarioSample scenarioOf(const SampleView& view, const std::string& id,
+                              SceneAssembler& assembler) {
         ScenarioSample s;
         s.background = view.text("background", "urban-01");
-        s.cars.push_back({view.text("car_model", "sedan"), view.number("x", 10.0), view.number("y", 0.0),
-                          view.number("yaw", 0.0), view.text("color", "white")});
+        s.cars.push_back({view.text("car_model", "sedan"), view.number("x", 10.0),
+                          view.number("y", 0.0), view.number("yaw", 0.0),
+                          view.text("color", "white")});
         const int count = int(view.number("count", 1.0));
         if (count <= 1) return s;
         const Background& bg = assembler.background(s.background);
@@ -134,7 +150,10 @@ private:
         std::vector<Footprint> taken = {{{0, 0}, {2.4, 0.95}, 0, "ego"}};
         auto footprint = [&](const TargetCar& c) {
             const CarModelSpec& m = assembler.model(c.model);
-            return Footprint{{c.x_m, c.y_m}, {m.length_m / 2 + 0.3, m.width_m / 2 + 0.3}, c.yaw_deg * M_PI / 180, "car"};
+            return Footprint{{c.x_m, c.y_m},
+                             {m.length_m / 2 + 0.3, m.width_m / 2 + 0.3},
+                             c.yaw_deg * M_PI / 180,
+                             "car"};
         };
         taken.push_back(footprint(s.cars.front()));
         const char* const colors[] = {"white", "silver", "grey", "black", "red", "blue"};
@@ -167,14 +186,18 @@ private:
             if (scan.valid(i)) m.add(segmenter_->classOfLabel(scan.label[i]), predicted[i]);
         std::vector<ClassRow> rows;
         for (int c = 0; c < int(names.size()); ++c)
-            rows.push_back({names[std::size_t(c)], m.truePositives(c), m.falsePositives(c), m.falseNegatives(c), m.iou(c),
-                            m.precision(c), m.recall(c)});
+            rows.push_back({names[std::size_t(c)], m.truePositives(c), m.falsePositives(c),
+                            m.falseNegatives(c), m.iou(c), m.precision(c), m.recall(c)});
         return rows;
     }
 
     void writeCache(const std::string& id, const ScanGrid& scan, const SceneRow& row) {
+        // The organised PCD holds the whole grid (xyz, intensity, label, instance, NaN holes) and
+        // scan.json the spec and pose: enough to rebuild every other format. Writing only these
+        // keeps the cache at ~3 MB per HDL-64E scan; disk writes dominate a scans-only sweep.
         const fs::path dir = fs::path(options_.run_dir) / "scans" / id;
-        writeScanFiles(scan, dir.string());
+        fs::create_directories(dir);
+        writeFileAtomic((dir / "scan.pcd").string(), encodeOrganisedPcd(scan));
         nlohmann::json summary = scanSummaryJson(scan);
         summary["sample"] = row.sample;
         summary["scene_id"] = id;
@@ -189,25 +212,30 @@ private:
 };
 
 class Progress {
-public:
-    Progress(std::size_t total, bool enabled) : total_(total), enabled_(enabled), tty_(::isatty(2)), start_(Clock::now()) {}
+  public:
+    Progress(std::size_t total, bool enabled)
+        : total_(total), enabled_(enabled), tty_(::isatty(2)), start_(Clock::now()) {}
     void update(std::size_t done) {
         if (!enabled_) return;
         const double elapsed = std::chrono::duration<double>(Clock::now() - start_).count();
         const double rate = done / std::max(elapsed, 1e-9);
         const double eta = rate > 0 ? double(total_ - done) / rate : 0.0;
         if (tty_) {
-            const int width = 30, filled = int(width * double(done) / double(std::max<std::size_t>(total_, 1)));
-            std::fprintf(stderr, "\r[%s%s] %zu/%zu  %.1f scenes/s  ETA %d:%02d ", std::string(std::size_t(filled), '=').c_str(),
-                         std::string(std::size_t(width - filled), ' ').c_str(), done, total_, rate, int(eta) / 60, int(eta) % 60);
+            const int width = 30,
+                      filled = int(width * double(done) / double(std::max<std::size_t>(total_, 1)));
+            std::fprintf(stderr, "\r[%s%s] %zu/%zu  %.1f scenes/s  ETA %d:%02d ",
+                         std::string(std::size_t(filled), '=').c_str(),
+                         std::string(std::size_t(width - filled), ' ').c_str(), done, total_, rate,
+                         int(eta) / 60, int(eta) % 60);
             if (done == total_) std::fprintf(stderr, "\n");
         } else if (done == total_ || elapsed - last_log_ >= 10.0) {
             last_log_ = elapsed;
-            std::fprintf(stderr, "sweep: %zu/%zu scenes, %.1f scenes/s, ETA %.0f s\n", done, total_, rate, eta);
+            std::fprintf(stderr, "sweep: %zu/%zu scenes, %.1f scenes/s, ETA %.0f s\n", done, total_,
+                         rate, eta);
         }
     }
 
-private:
+  private:
     std::size_t total_;
     bool enabled_, tty_;
     Clock::time_point start_;
@@ -222,8 +250,10 @@ Shard parseShard(const std::string& text) {
     if (slash == std::string::npos) throw ConfigError("--shard", "", expected);
     try {
         std::size_t a = 0, b = 0;
-        const int i = std::stoi(text.substr(0, slash), &a), n = std::stoi(text.substr(slash + 1), &b);
-        if (a != slash || b != text.size() - slash - 1 || n < 1 || i < 0 || i >= n) throw std::invalid_argument(text);
+        const int i = std::stoi(text.substr(0, slash), &a),
+                  n = std::stoi(text.substr(slash + 1), &b);
+        if (a != slash || b != text.size() - slash - 1 || n < 1 || i < 0 || i >= n)
+            throw std::invalid_argument(text);
         return {i, n};
     } catch (const std::exception&) {
         throw ConfigError("--shard", "", expected);
@@ -232,7 +262,9 @@ Shard parseShard(const std::string& text) {
 
 nlohmann::json configJson(const SweepConfig& config) { return config.source; }
 
-std::string configHash(const SweepConfig& config) { return hex(fnv(std::string(kWorldVersion) + config.source.dump())); }
+std::string configHash(const SweepConfig& config) {
+    return hex(fnv(std::string(kWorldVersion) + config.source.dump()));
+}
 
 RunSummary runSweep(const SweepConfig& config, const RunnerOptions& options) {
     const auto start = Clock::now();
@@ -242,7 +274,8 @@ RunSummary runSweep(const SweepConfig& config, const RunnerOptions& options) {
     const std::vector<Sample> design = drawSamples(config.space, config.sampler);
     std::vector<const Sample*> mine;
     for (std::size_t i = 0; i < design.size(); ++i)
-        if (int(i % std::size_t(options.shard.count)) == options.shard.index) mine.push_back(&design[i]);
+        if (int(i % std::size_t(options.shard.count)) == options.shard.index)
+            mine.push_back(&design[i]);
 
     ResultsStore store((fs::path(options.run_dir) / "results.sqlite").string());
     RunInfo info;
@@ -278,9 +311,14 @@ RunSummary runSweep(const SweepConfig& config, const RunnerOptions& options) {
                 const SceneRow row = worker.run(*todo[i]);
                 std::lock_guard<std::mutex> lock(store_mutex);
                 if (failure) return;
+                const auto t0 = Clock::now();
                 store.insertScene(row);
+                worker.stage_seconds["store"] +=
+                    std::chrono::duration<double>(Clock::now() - t0).count();
                 progress.update(summary.skipped + ++done);
             }
+            std::lock_guard<std::mutex> lock(store_mutex);
+            for (const auto& [stage, s] : worker.stage_seconds) summary.stage_seconds[stage] += s;
         } catch (...) {
             std::lock_guard<std::mutex> lock(store_mutex);
             if (!failure) failure = std::current_exception();
@@ -316,8 +354,9 @@ std::size_t mergeRuns(const std::vector<std::string>& run_dirs, const std::strin
         for (const auto& scene : in.scenes()) {
             added += out.insertScene(scene);
             const fs::path scans = fs::path(dir) / "scans" / scene.scene_id;
-            if (fs::exists(scans)) fs::copy(scans, fs::path(out_dir) / "scans" / scene.scene_id,
-                                            fs::copy_options::recursive | fs::copy_options::skip_existing, ec);
+            if (fs::exists(scans))
+                fs::copy(scans, fs::path(out_dir) / "scans" / scene.scene_id,
+                         fs::copy_options::recursive | fs::copy_options::skip_existing, ec);
         }
     }
     out.finishRun(utcNow());

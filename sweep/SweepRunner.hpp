@@ -4,6 +4,7 @@
 // Resumable: scenes already in RUN_DIR/results.sqlite are skipped. Shardable: shard i of N takes
 // the samples whose index in the design is i modulo N. Results do not depend on --jobs.
 #include <functional>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -17,7 +18,7 @@ namespace blindspot {
 /// Predicts a model class per scan cell (-1 where the cell has no return). The runner scores the
 /// predictions against the scan's ground truth mapped through the same learning map.
 class Segmenter {
-public:
+  public:
     virtual ~Segmenter() = default;
     virtual std::vector<std::string> classNames() const = 0;
     /// Model class of a palette label (the learning map).
@@ -40,18 +41,21 @@ struct RunnerOptions {
     std::string run_dir;
     int jobs = 1;
     Shard shard;
-    bool cache_scans = true;         ///< keep each scan under RUN_DIR/scans/SCENE_ID
-    SegmenterFactory segmenter;      ///< empty: --scans-only
+    bool cache_scans = true;     ///< keep each scan under RUN_DIR/scans/SCENE_ID
+    SegmenterFactory segmenter;  ///< empty: --scans-only
     std::string tool_version = "0";
-    std::size_t stop_after = 0;      ///< > 0: stop after this many new scenes (tests, partial runs)
-    bool progress = true;            ///< progress on stderr
+    std::size_t stop_after = 0;  ///< > 0: stop after this many new scenes (tests, partial runs)
+    bool progress = true;        ///< progress on stderr
 };
 
 struct RunSummary {
-    std::size_t planned = 0;   ///< samples in this shard
-    std::size_t skipped = 0;   ///< already in the store
-    std::size_t done = 0;      ///< newly finished
+    std::size_t planned = 0;  ///< samples in this shard
+    std::size_t skipped = 0;  ///< already in the store
+    std::size_t done = 0;     ///< newly finished
     double seconds = 0.0;
+    /// Worker time per stage (s), summed over workers: scene, scan, visibility, segment, write,
+    /// store.
+    std::map<std::string, double> stage_seconds;
 };
 
 RunSummary runSweep(const SweepConfig& config, const RunnerOptions& options);

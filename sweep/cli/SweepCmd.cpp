@@ -34,12 +34,15 @@ void runSweepCommand(const SweepOptions& opt) {
     options.tool_version = BLINDSPOT_VERSION;
     options.stop_after = opt.stop_after;
     if (!opt.scans_only)
-        throw ConfigError("--model", "", "no segmentation network is available yet (it comes with the models issue); "
-                                         "run with --scans-only to generate and store the scans");
+        throw ConfigError(
+            "--model", "",
+            "no segmentation network is available yet (it comes with the models issue); "
+            "run with --scans-only to generate and store the scans");
     const RunSummary s = runSweep(config, options);
-    std::cout << "sweep " << config.name << " shard " << options.shard.index << "/" << options.shard.count << ": "
-              << s.planned << " scenes, " << s.skipped << " already done, " << s.done << " new in " << s.seconds
-              << " s -> " << opt.run_dir << "/results.sqlite\n";
+    std::cout << "sweep " << config.name << " shard " << options.shard.index << "/"
+              << options.shard.count << ": " << s.planned << " scenes, " << s.skipped
+              << " already done, " << s.done << " new in " << s.seconds << " s -> " << opt.run_dir
+              << "/results.sqlite\n";
 }
 
 struct MergeOptions {
@@ -56,16 +59,22 @@ struct ExportOptions {
 
 void setupSweepCommand(CLI::App& app) {
     auto opt = std::make_shared<SweepOptions>();
-    CLI::App* cmd = app.add_subcommand("sweep", "Run a sweep: sample, build scenes, scan, score, store");
+    CLI::App* cmd =
+        app.add_subcommand("sweep", "Run a sweep: sample, build scenes, scan, score, store");
     cmd->add_option("config", opt->config, "Sweep config JSON (docs/sweep-config.md)")->required();
-    cmd->add_option("-o,--output", opt->run_dir, "Run directory (results.sqlite, scans/)")->required();
+    cmd->add_option("-o,--output", opt->run_dir, "Run directory (results.sqlite, scans/)")
+        ->required();
     cmd->add_option("--model", opt->model, "Checkpoint to score (not available yet)");
-    cmd->add_flag("--scans-only", opt->scans_only, "Generate and store the scans without a network");
-    cmd->add_option("--jobs", opt->jobs, "Parallel workers; results do not depend on it")->check(CLI::PositiveNumber);
-    cmd->add_option("--shard", opt->shard, "i/N: take every N-th sample starting at i (Slurm array / k8s index)")
+    cmd->add_flag("--scans-only", opt->scans_only,
+                  "Generate and store the scans without a network");
+    cmd->add_option("--jobs", opt->jobs, "Parallel workers; results do not depend on it")
+        ->check(CLI::PositiveNumber);
+    cmd->add_option("--shard", opt->shard,
+                    "i/N: take every N-th sample starting at i (Slurm array / k8s index)")
         ->capture_default_str();
     cmd->add_flag("--no-cache", opt->no_cache, "Do not keep the scans under RUN_DIR/scans");
-    cmd->add_option("--stop-after", opt->stop_after, "Stop after this many new scenes (a partial run)");
+    cmd->add_option("--stop-after", opt->stop_after,
+                    "Stop after this many new scenes (a partial run)");
     cmd->callback([opt] { runSweepCommand(*opt); });
 
     auto merge = std::make_shared<MergeOptions>();
@@ -74,19 +83,23 @@ void setupSweepCommand(CLI::App& app) {
     m->add_option("-o,--output", merge->out, "Merged run directory")->required();
     m->callback([merge] {
         const std::size_t n = mergeRuns(merge->runs, merge->out);
-        std::cout << "merged " << merge->runs.size() << " runs: " << n << " scenes -> " << merge->out << "\n";
+        std::cout << "merged " << merge->runs.size() << " runs: " << n << " scenes -> "
+                  << merge->out << "\n";
     });
 
     auto exp = std::make_shared<ExportOptions>();
-    CLI::App* e = app.add_subcommand("export-csv", "Write a run's results as CSV (stdout, or -o FILE)");
+    CLI::App* e =
+        app.add_subcommand("export-csv", "Write a run's results as CSV (stdout, or -o FILE)");
     e->add_option("run", exp->run, "Run directory")->required();
     e->add_option("-o,--output", exp->out, "CSV file");
     e->callback([exp] {
         const std::string path = (std::filesystem::path(exp->run) / "results.sqlite").string();
         if (!std::filesystem::exists(path)) throw FileError(path, "no results store here");
         const std::string csv = ResultsStore(path).exportCsv();
-        if (exp->out.empty()) std::cout << csv;
-        else writeFileAtomic(exp->out, csv);
+        if (exp->out.empty())
+            std::cout << csv;
+        else
+            writeFileAtomic(exp->out, csv);
     });
 }
 

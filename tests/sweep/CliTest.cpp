@@ -291,8 +291,11 @@ TEST(Cli, SweepBadInputGivesOneLineErrors) {
                        "--shard: expected i/N with 0 <= i < N (e.g. 0/4), got \"3/2\"");
     expectOneLineError(runCli("sweep " + config + out), "no segmentation network is available yet");
     expectOneLineError(runCli("export-csv " + (dir / "nothing").string()), "no results store here");
-    expectOneLineError(runCli("merge " + (dir / "nothing").string() + " -o " + (dir / "m").string()), "no results store here");
-    write(dir / "bg.json", R"({"name": "b", "dimensions": {"background": {"values": ["urban-01", "urban-99"]}}})");
+    expectOneLineError(
+        runCli("merge " + (dir / "nothing").string() + " -o " + (dir / "m").string()),
+        "no results store here");
+    write(dir / "bg.json",
+          R"({"name": "b", "dimensions": {"background": {"values": ["urban-01", "urban-99"]}}})");
     expectOneLineError(runCli("sweep " + (dir / "bg.json").string() + out + " --scans-only"),
                        "bg.json: /dimensions/background: unknown background \"urban-99\"");
     EXPECT_FALSE(fs::exists(dir / "run" / "results.sqlite"));

@@ -19,7 +19,7 @@ namespace {
 
 // Ground truth as prediction: a test-only stand-in for the network.
 class OracleSegmenter : public Segmenter {
-public:
+  public:
     std::vector<std::string> classNames() const override { return map_.classes; }
     int classOfLabel(std::uint16_t label) const override { return map_.classOf(label); }
     std::vector<int> predict(const ScanGrid& scan) override {
@@ -30,17 +30,20 @@ public:
     }
     std::string checkpointHash() const override { return "oracle"; }
 
-private:
+  private:
     LearningMap map_ = squeezeSegLearningMap();
 };
 
 fs::path writeConfig(const fs::path& dir, int x_count, int count) {
     const fs::path path = dir / "small.json";
-    std::ofstream(path) << R"({"name": "small", "lidar": "vlp16", "sampler": {"type": "grid"}, "dimensions": {
+    std::ofstream(path)
+        << R"({"name": "small", "lidar": "vlp16", "sampler": {"type": "grid"}, "dimensions": {
         "car_model": {"values": ["sedan", "van"]},
-        "x": {"range": {"start": 6, "stop": )" << 6 + 2 * (x_count - 1) << R"(, "step": 2}},
+        "x": {"range": {"start": 6, "stop": )"
+        << 6 + 2 * (x_count - 1) << R"(, "step": 2}},
         "y": {"values": [-2, 2]},
-        "count": {"value": )" << count << R"(},
+        "count": {"value": )"
+        << count << R"(},
         "background": {"values": ["urban-01", "urban-02"]}}})";
     return path;
 }
@@ -54,16 +57,17 @@ std::vector<SceneRow> rows(const fs::path& run) {
 bool sameRows(const std::vector<SceneRow>& a, const std::vector<SceneRow>& b) {
     if (a.size() != b.size()) return false;
     for (std::size_t i = 0; i < a.size(); ++i) {
-        if (a[i].scene_id != b[i].scene_id || a[i].sample != b[i].sample || a[i].valid_points != b[i].valid_points ||
-            a[i].target_points != b[i].target_points || a[i].cars.size() != b[i].cars.size() ||
-            a[i].classes.size() != b[i].classes.size())
+        if (a[i].scene_id != b[i].scene_id || a[i].sample != b[i].sample ||
+            a[i].valid_points != b[i].valid_points || a[i].target_points != b[i].target_points ||
+            a[i].cars.size() != b[i].cars.size() || a[i].classes.size() != b[i].classes.size())
             return false;
         for (std::size_t c = 0; c < a[i].cars.size(); ++c)
             if (a[i].cars[c].visible_points != b[i].cars[c].visible_points ||
                 a[i].cars[c].unoccluded_points != b[i].cars[c].unoccluded_points)
                 return false;
         for (std::size_t c = 0; c < a[i].classes.size(); ++c)
-            if (a[i].classes[c].tp != b[i].classes[c].tp || a[i].classes[c].fp != b[i].classes[c].fp ||
+            if (a[i].classes[c].tp != b[i].classes[c].tp ||
+                a[i].classes[c].fp != b[i].classes[c].fp ||
                 a[i].classes[c].fn != b[i].classes[c].fn)
                 return false;
     }
@@ -92,9 +96,12 @@ TEST(SweepRunner, JobsOneAndTwoGiveIdenticalResults) {
     EXPECT_TRUE(sameRows(a, b));
     for (const auto& s : a) {
         EXPECT_EQ(s.cars.size(), 2u);  // count = 2: one extra car on a free spot
-        std::ifstream x((dir / "one" / "scans" / s.scene_id / "scan.bin").string(), std::ios::binary);
-        std::ifstream y((dir / "two" / "scans" / s.scene_id / "scan.bin").string(), std::ios::binary);
-        const std::string bx((std::istreambuf_iterator<char>(x)), {}), by((std::istreambuf_iterator<char>(y)), {});
+        std::ifstream x((dir / "one" / "scans" / s.scene_id / "scan.pcd").string(),
+                        std::ios::binary);
+        std::ifstream y((dir / "two" / "scans" / s.scene_id / "scan.pcd").string(),
+                        std::ios::binary);
+        const std::string bx((std::istreambuf_iterator<char>(x)), {}),
+            by((std::istreambuf_iterator<char>(y)), {});
         ASSERT_FALSE(bx.empty());
         EXPECT_TRUE(bx == by) << s.scene_id;
         // The oracle scores perfectly on the classes it sees.
@@ -122,13 +129,17 @@ TEST(SweepRunner, ShardsPlusMergeEqualTheUnshardedRun) {
     }
     EXPECT_EQ(mergeRuns(shards, (dir / "merged").string()), 24u);
     EXPECT_TRUE(sameRows(rows(dir / "all"), rows(dir / "merged")));
-    EXPECT_TRUE(fs::exists(dir / "merged" / "scans" / rows(dir / "all").front().scene_id / "scan.pcd"));
+    EXPECT_TRUE(
+        fs::exists(dir / "merged" / "scans" / rows(dir / "all").front().scene_id / "scan.pcd"));
     // A run of another config refuses to merge.
     const auto other_dir = dir / "other";
     fs::create_directories(other_dir);
-    const SweepConfig other = loadSweepConfig(writeConfig(other_dir, 2, 1).string(), defaultCatalogue());
+    const SweepConfig other =
+        loadSweepConfig(writeConfig(other_dir, 2, 1).string(), defaultCatalogue());
     runSweep(other, options(dir / "otherrun", 1));
-    EXPECT_THROW(mergeRuns({(dir / "all").string(), (dir / "otherrun").string()}, (dir / "bad").string()), ConfigError);
+    EXPECT_THROW(
+        mergeRuns({(dir / "all").string(), (dir / "otherrun").string()}, (dir / "bad").string()),
+        ConfigError);
 }
 
 TEST(SweepRunner, ResumeAfterKillGivesTheFullSetOnce) {
@@ -138,25 +149,28 @@ TEST(SweepRunner, ResumeAfterKillGivesTheFullSetOnce) {
     const pid_t child = fork();
     ASSERT_GE(child, 0);
     if (child == 0) {
-        if (!::freopen("/dev/null", "w", stdout) || !::freopen("/dev/null", "w", stderr)) _exit(126);
-        execl(BLINDSPOT_CLI, BLINDSPOT_CLI, "sweep", config.c_str(), "-o", run.c_str(), "--scans-only", "--jobs", "2",
-              static_cast<char*>(nullptr));
+        if (!::freopen("/dev/null", "w", stdout) || !::freopen("/dev/null", "w", stderr))
+            _exit(126);
+        execl(BLINDSPOT_CLI, BLINDSPOT_CLI, "sweep", config.c_str(), "-o", run.c_str(),
+              "--scans-only", "--jobs", "2", static_cast<char*>(nullptr));
         _exit(127);
     }
     // Kill it mid-run, once some scenes are stored.
     std::size_t stored = 0;
     for (int i = 0; i < 600 && stored < 5; ++i) {
         usleep(20 * 1000);
-        if (fs::exists(run / "results.sqlite")) stored = ResultsStore((run / "results.sqlite").string()).finishedSceneIds().size();
+        if (fs::exists(run / "results.sqlite"))
+            stored = ResultsStore((run / "results.sqlite").string()).finishedSceneIds().size();
     }
     kill(child, SIGKILL);
     int status = 0;
     waitpid(child, &status, 0);
     ASSERT_TRUE(WIFSIGNALED(status)) << "the run finished before it could be killed";
-    const std::size_t before = ResultsStore((run / "results.sqlite").string()).finishedSceneIds().size();
+    const std::size_t before =
+        ResultsStore((run / "results.sqlite").string()).finishedSceneIds().size();
     EXPECT_LT(before, 80u);
-    const std::string cmd = std::string(BLINDSPOT_CLI) + " sweep " + config.string() + " -o " + run.string() +
-                            " --scans-only --jobs 2 > /dev/null 2>&1";
+    const std::string cmd = std::string(BLINDSPOT_CLI) + " sweep " + config.string() + " -o " +
+                            run.string() + " --scans-only --jobs 2 > /dev/null 2>&1";
     ASSERT_EQ(std::system(cmd.c_str()), 0);
     const auto scenes = rows(run);
     EXPECT_EQ(scenes.size(), 80u);
@@ -167,5 +181,6 @@ TEST(SweepRunner, ResumeAfterKillGivesTheFullSetOnce) {
 
 TEST(SweepRunner, ShardSpecIsChecked) {
     EXPECT_EQ(parseShard("2/4").index, 2);
-    for (const char* bad : {"3/2", "2/2", "-1/2", "1/0", "1", "a/b", "1/2x"}) EXPECT_THROW(parseShard(bad), ConfigError) << bad;
+    for (const char* bad : {"3/2", "2/2", "-1/2", "1/0", "1", "a/b", "1/2x"})
+        EXPECT_THROW(parseShard(bad), ConfigError) << bad;
 }
