@@ -303,7 +303,7 @@ RunSummary runSweep(const SweepConfig& config, const RunnerOptions& options) {
     std::mutex store_mutex;  // one connection: one transaction at a time
     std::exception_ptr failure;
     Progress progress(mine.size(), options.progress);
-    progress.update(summary.skipped);
+    if (summary.skipped > 0) progress.update(summary.skipped);
     auto work = [&] {
         try {
             Worker worker(config, models, options);
