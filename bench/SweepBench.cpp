@@ -31,7 +31,7 @@ int runSweepBench(const SweepBenchOptions& opt) {
         double total = 0;
         for (const auto& [stage, t] : s.stage_seconds) total += t;
         std::printf("%5d %8zu %9.2f %12.1f  ", jobs, s.done, s.seconds, double(s.done) / s.seconds);
-        for (const char* stage : {"scene", "scan", "visibility", "segment", "write", "store"}) {
+        for (const char* stage : {"cache", "scene", "scan", "visibility", "segment", "write", "store"}) {
             const auto it = s.stage_seconds.find(stage);
             std::printf(" %s %.0f%%", stage,
                         it == s.stage_seconds.end() ? 0.0 : 100.0 * it->second / total);

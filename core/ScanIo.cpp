@@ -8,6 +8,7 @@
 #include "core/AtomicFile.hpp"
 #include "core/Bytes.hpp"
 #include "core/Error.hpp"
+#include "core/Json.hpp"
 
 namespace blindspot {
 namespace {
@@ -171,15 +172,16 @@ std::string encodeSemanticKittiLabel(const PointList& points) {
 std::string encodeOrganisedPcd(const ScanGrid& scan) {
     std::ostringstream header;
     header << "# .PCD v0.7 - blindspot organised scan, sensor frame (ISO 8855, metres)\n"
-           << "VERSION 0.7\nFIELDS x y z intensity label instance\nSIZE 4 4 4 4 4 4\n"
-           << "TYPE F F F F U U\nCOUNT 1 1 1 1 1 1\nWIDTH " << scan.cols() << "\nHEIGHT "
+           << "VERSION 0.7\nFIELDS x y z intensity range label instance\nSIZE 4 4 4 4 4 4 4\n"
+           << "TYPE F F F F F U U\nCOUNT 1 1 1 1 1 1 1\nWIDTH " << scan.cols() << "\nHEIGHT "
            << scan.rows() << "\nVIEWPOINT 0 0 0 1 0 0 0\nPOINTS " << scan.cellCount()
            << "\nDATA binary\n";
     std::string out = header.str();
-    out.reserve(out.size() + scan.cellCount() * 24);
+    out.reserve(out.size() + scan.cellCount() * 28);
     for (std::size_t i = 0; i < scan.cellCount(); ++i) {
         for (int k = 0; k < 3; ++k) appendBytes(out, scan.xyz_sensor_m[3 * i + k]);
         appendBytes(out, scan.reflectivity[i]);
+        appendBytes(out, scan.range_m[i]);
         appendBytes(out, std::uint32_t(scan.label[i]));
         appendBytes(out, std::uint32_t(scan.instance[i]));
     }
@@ -234,6 +236,7 @@ OrganisedCloud readPcd(const std::string& path) {
     const PcdField* fi = findField(h, "intensity");
     const PcdField* fl = findField(h, "label");
     const PcdField* fn = findField(h, "instance");
+    const PcdField* fr = findField(h, "range");
 
     OrganisedCloud cloud;
     cloud.width = h.width;
@@ -260,10 +263,43 @@ OrganisedCloud readPcd(const std::string& path) {
         cloud.xyz.insert(cloud.xyz.end(),
                          {float(value(p, fx)), float(value(p, fy)), float(value(p, fz))});
         if (fi) cloud.intensity.push_back(float(value(p, fi)));
+        if (fr) cloud.range.push_back(float(value(p, fr)));
         if (fl) cloud.label.push_back(std::uint32_t(value(p, fl)));
         if (fn) cloud.instance.push_back(std::uint32_t(value(p, fn)));
     }
     return cloud;
+}
+
+ScanGrid readScanDirectory(const std::string& dir) {
+    const std::string json_path = (std::filesystem::path(dir) / "scan.json").string();
+    const std::string pcd_path = (std::filesystem::path(dir) / "scan.pcd").string();
+    const nlohmann::json summary = readJsonFile(json_path);
+    const JsonObject j(summary, json_path, "");
+    const LidarSpec spec = lidarSpecFromJson(j.object("lidar"));
+    const auto& m = summary.at("world_from_sensor").at("matrix_row_major");
+    Eigen::Isometry3d world_from_sensor = Eigen::Isometry3d::Identity();
+    for (int r = 0; r < 3; ++r)
+        for (int c = 0; c < 4; ++c)
+            world_from_sensor.matrix()(r, c) = m.at(std::size_t(4 * r + c)).get<double>();
+    const OrganisedCloud cloud = readPcd(pcd_path);
+    if (cloud.width != spec.cols() || cloud.height != spec.rows())
+        throw FileError(pcd_path, "grid is " + std::to_string(cloud.height) + " x " +
+                                      std::to_string(cloud.width) + " but scan.json's LiDAR is " +
+                                      std::to_string(spec.rows()) + " x " +
+                                      std::to_string(spec.cols()));
+    if (cloud.range.empty() || cloud.intensity.empty() || cloud.label.empty() ||
+        cloud.instance.empty())
+        throw FileError(pcd_path,
+                        "needs fields intensity, range, label and instance to rebuild a scan");
+    ScanGrid scan = makeEmptyScan(spec, world_from_sensor);
+    scan.xyz_sensor_m = cloud.xyz;
+    scan.range_m = cloud.range;
+    scan.reflectivity = cloud.intensity;
+    for (std::size_t i = 0; i < scan.cellCount(); ++i) {
+        scan.label[i] = std::uint16_t(cloud.label[i]);
+        scan.instance[i] = std::uint16_t(cloud.instance[i]);
+    }
+    return scan;
 }
 
 void writeScanFiles(const ScanGrid& scan, const std::string& dir) {

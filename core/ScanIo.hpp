@@ -23,6 +23,7 @@ struct OrganisedCloud {
     int height = 0;
     std::vector<float> xyz;               ///< 3 per point
     std::vector<float> intensity;         ///< empty if the file has no intensity field
+    std::vector<float> range;             ///< empty if the file has no range field
     std::vector<std::uint32_t> label;     ///< empty if the file has no label field
     std::vector<std::uint32_t> instance;  ///< empty if the file has no instance field
 };
@@ -39,6 +40,10 @@ PointList readKittiScan(const std::string& bin_path, const std::string& label_pa
 /// Reads PCD v0.7 (DATA ascii or binary) with fields x y z and optionally intensity, label,
 /// instance. Throws FileError naming the file and what is wrong.
 OrganisedCloud readPcd(const std::string& path);
+
+/// Rebuilds a ScanGrid, bit for bit, from a directory holding scan.pcd (organised, with the
+/// range field) and scan.json (LiDAR spec and world_from_sensor), as written by the sweep cache.
+ScanGrid readScanDirectory(const std::string& dir);
 
 /// Writes scan.bin, scan.label, scan.pcd and scan.ply into `dir` (created if missing), each
 /// atomically.

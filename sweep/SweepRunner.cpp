@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <thread>
 
 #include "core/AtomicFile.hpp"
@@ -83,39 +84,73 @@ class Worker {
             stage_seconds[stage] += std::chrono::duration<double>(now - t).count();
             t = now;
         };
-        const SampleView view{sample};
         const std::string id = sceneId(sample);
+        SceneRow row;
+        row.scene_id = id;
+        row.sample = sample.toJson();
+        std::optional<ScanGrid> cached = readCache(id, row);
+        lap("cache");
+        const ScanGrid scan = cached ? std::move(*cached) : castAndMeasure(sample, id, row, lap);
+        row.valid_points = std::int64_t(scan.validCount());
+        if (segmenter_) row.classes = score(scan);
+        lap("segment");
+        if (options_.cache_scans && !cached) writeCache(id, scan, row);
+        lap("write");
+        row.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+        return row;
+    }
+
+    std::size_t cache_hits = 0;
+    std::map<std::string, double> stage_seconds;
+
+  private:
+    template <typename Lap>
+    ScanGrid castAndMeasure(const Sample& sample, const std::string& id, SceneRow& row, Lap& lap) {
+        const SampleView view{sample};
         SceneAssembler& assembler = assemblerFor(view);
         const ScenarioSample scenario = scenarioOf(view, id, assembler);
         const AssembledScene scene = assembler.assemble(scenario);
         lap("scene");
-        const ScanGrid scan = castScan(*scene.geometry, assembler.lidar(), scene.world_from_sensor,
-                                       CastOptions{options_.jobs > 1 ? 1 : 0});
+        ScanGrid scan = castScan(*scene.geometry, assembler.lidar(), scene.world_from_sensor,
+                                 CastOptions{options_.jobs > 1 ? 1 : 0});
         lap("scan");
         const auto visibility = assembler.visibility(scene, scan);
-        lap("visibility");
-
-        SceneRow row;
-        row.scene_id = id;
-        row.sample = sample.toJson();
-        row.valid_points = std::int64_t(scan.validCount());
         for (std::size_t i = 0; i < visibility.size(); ++i) {
             const auto& v = visibility[i];
             row.target_points += std::int64_t(v.visible_points);
             row.cars.push_back({int(i), v.instance_id, std::int64_t(v.visible_points),
                                 std::int64_t(v.unoccluded_points), v.visibility, v.fully_occluded});
         }
-        if (segmenter_) row.classes = score(scan);
-        lap("segment");
-        if (options_.cache_scans) writeCache(id, scan, row);
-        lap("write");
-        row.seconds = std::chrono::duration<double>(Clock::now() - start).count();
-        return row;
+        lap("visibility");
+        return scan;
     }
 
-    std::map<std::string, double> stage_seconds;
+    fs::path cacheDir(const std::string& id) const {
+        const fs::path root = options_.scan_cache_dir.empty() ? fs::path(options_.run_dir) / "scans"
+                                                              : fs::path(options_.scan_cache_dir);
+        return root / id;
+    }
 
-  private:
+    // A cached scan of this scene id, with its target-car rows, or nothing.
+    std::optional<ScanGrid> readCache(const std::string& id, SceneRow& row) {
+        const fs::path dir = cacheDir(id);
+        if (!options_.cache_scans || !fs::exists(dir / "scan.json") ||
+            !fs::exists(dir / "scan.pcd"))
+            return std::nullopt;
+        const nlohmann::json summary = readJsonFile((dir / "scan.json").string());
+        if (summary.value("scene_id", "") != id || !summary.contains("cars")) return std::nullopt;
+        for (const auto& c : summary.at("cars")) {
+            row.cars.push_back({c.at("car_index").get<int>(), c.at("instance_id").get<int>(),
+                                c.at("visible_points").get<std::int64_t>(),
+                                c.at("unoccluded_points").get<std::int64_t>(),
+                                c.at("visibility").get<double>(),
+                                c.at("fully_occluded").get<bool>()});
+            row.target_points += row.cars.back().visible_points;
+        }
+        ++cache_hits;
+        return readScanDirectory(dir.string());
+    }
+
     SceneAssembler& assemblerFor(const SampleView& view) {
         const std::string lidar = view.text("lidar", config_.lidar);
         const double height = view.number("mount_height_m", kDefaultMountHeightM);
@@ -192,15 +227,25 @@ class Worker {
     }
 
     void writeCache(const std::string& id, const ScanGrid& scan, const SceneRow& row) {
-        // The organised PCD holds the whole grid (xyz, intensity, label, instance, NaN holes) and
-        // scan.json the spec and pose: enough to rebuild every other format. Writing only these
-        // keeps the cache at ~3 MB per HDL-64E scan; disk writes dominate a scans-only sweep.
-        const fs::path dir = fs::path(options_.run_dir) / "scans" / id;
+        // The organised PCD holds the whole grid (xyz, intensity, range, label, instance, NaN
+        // holes) and scan.json the spec, pose and target-car rows: enough to rebuild the scan bit
+        // for bit and every other format. Disk writes dominate a scans-only sweep, so nothing else.
+        const fs::path dir = cacheDir(id);
         fs::create_directories(dir);
         writeFileAtomic((dir / "scan.pcd").string(), encodeOrganisedPcd(scan));
         nlohmann::json summary = scanSummaryJson(scan);
         summary["sample"] = row.sample;
         summary["scene_id"] = id;
+        nlohmann::json cars = nlohmann::json::array();
+        for (const auto& c : row.cars)
+            cars.push_back({{"car_index", c.car_index},
+                            {"instance_id", c.instance_id},
+                            {"visible_points", c.visible_points},
+                            {"unoccluded_points", c.unoccluded_points},
+                            {"visibility", c.visibility},
+                            {"fully_occluded", c.fully_occluded}});
+        summary["cars"] = cars;
+        // scan.json last: a scan counts as cached only once both files are complete.
         writeFileAtomic((dir / "scan.json").string(), summary.dump(2) + "\n");
     }
 
@@ -319,6 +364,7 @@ RunSummary runSweep(const SweepConfig& config, const RunnerOptions& options) {
             }
             std::lock_guard<std::mutex> lock(store_mutex);
             for (const auto& [stage, s] : worker.stage_seconds) summary.stage_seconds[stage] += s;
+            summary.cache_hits += worker.cache_hits;
         } catch (...) {
             std::lock_guard<std::mutex> lock(store_mutex);
             if (!failure) failure = std::current_exception();

@@ -41,7 +41,9 @@ struct RunnerOptions {
     std::string run_dir;
     int jobs = 1;
     Shard shard;
-    bool cache_scans = true;     ///< keep each scan under RUN_DIR/scans/SCENE_ID
+    bool cache_scans = true;  ///< keep each scan (and reuse a cached one) by scene id
+    /// Default RUN_DIR/scans; share one between runs so a second checkpoint skips ray-casting.
+    std::string scan_cache_dir;
     SegmenterFactory segmenter;  ///< empty: --scans-only
     std::string tool_version = "0";
     std::size_t stop_after = 0;  ///< > 0: stop after this many new scenes (tests, partial runs)
@@ -49,9 +51,10 @@ struct RunnerOptions {
 };
 
 struct RunSummary {
-    std::size_t planned = 0;  ///< samples in this shard
-    std::size_t skipped = 0;  ///< already in the store
-    std::size_t done = 0;     ///< newly finished
+    std::size_t planned = 0;     ///< samples in this shard
+    std::size_t skipped = 0;     ///< already in the store
+    std::size_t done = 0;        ///< newly finished
+    std::size_t cache_hits = 0;  ///< scenes whose scan came from the scan cache
     double seconds = 0.0;
     /// Worker time per stage (s), summed over workers: scene, scan, visibility, segment, write,
     /// store.

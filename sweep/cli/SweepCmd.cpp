@@ -21,6 +21,7 @@ struct SweepOptions {
     int jobs = 1;
     bool scans_only = false;
     bool no_cache = false;
+    std::string scan_cache;
     std::size_t stop_after = 0;
 };
 
@@ -31,6 +32,7 @@ void runSweepCommand(const SweepOptions& opt) {
     options.jobs = opt.jobs;
     options.shard = parseShard(opt.shard);
     options.cache_scans = !opt.no_cache;
+    options.scan_cache_dir = opt.scan_cache;
     options.tool_version = BLINDSPOT_VERSION;
     options.stop_after = opt.stop_after;
     if (!opt.scans_only)
@@ -72,7 +74,10 @@ void setupSweepCommand(CLI::App& app) {
     cmd->add_option("--shard", opt->shard,
                     "i/N: take every N-th sample starting at i (Slurm array / k8s index)")
         ->capture_default_str();
-    cmd->add_flag("--no-cache", opt->no_cache, "Do not keep the scans under RUN_DIR/scans");
+    cmd->add_flag("--no-cache", opt->no_cache, "Neither keep nor reuse cached scans");
+    cmd->add_option("--scan-cache", opt->scan_cache,
+                    "Scan cache directory (default RUN_DIR/scans); share it so another checkpoint "
+                    "skips ray-casting");
     cmd->add_option("--stop-after", opt->stop_after,
                     "Stop after this many new scenes (a partial run)");
     cmd->callback([opt] { runSweepCommand(*opt); });

@@ -10,6 +10,7 @@
 #include "core/Error.hpp"
 #include "core/RayCaster.hpp"
 #include "core/ScanIo.hpp"
+#include "core/ScanSummary.hpp"
 #include "tests/TempDir.hpp"
 
 using namespace blindspot;
@@ -91,6 +92,18 @@ TEST(ScanIo, OrganisedPcdIsReadBack) {
         ASSERT_EQ(cloud.label[i], scan.label[i]);
         ASSERT_EQ(cloud.instance[i], scan.instance[i]);
     }
+    fs::remove_all(dir);
+}
+
+TEST(ScanIo, ScanDirectoryRebuildsTheScanBitForBit) {
+    const ScanGrid scan = sampleScan();
+    const fs::path dir = tempDir("scandir");
+    writeFileAtomic((dir / "scan.pcd").string(), encodeOrganisedPcd(scan));
+    writeFileAtomic((dir / "scan.json").string(), scanSummaryJson(scan).dump());
+    const ScanGrid back = readScanDirectory(dir.string());
+    EXPECT_TRUE(back == scan);
+    EXPECT_TRUE(back.world_from_sensor.isApprox(scan.world_from_sensor, 1e-15));
+    EXPECT_EQ(back.spec.elevation_deg, scan.spec.elevation_deg);
     fs::remove_all(dir);
 }
 

@@ -9,6 +9,7 @@
 
 #include "core/Error.hpp"
 #include "core/LearningMap.hpp"
+#include "core/ScanIo.hpp"
 #include "sweep/SweepRunner.hpp"
 #include "tests/TempDir.hpp"
 
@@ -183,4 +184,22 @@ TEST(SweepRunner, ShardSpecIsChecked) {
     EXPECT_EQ(parseShard("2/4").index, 2);
     for (const char* bad : {"3/2", "2/2", "-1/2", "1/0", "1", "a/b", "1/2x"})
         EXPECT_THROW(parseShard(bad), ConfigError) << bad;
+}
+
+TEST(SweepRunner, SharedScanCacheSkipsRayCastingForASecondRun) {
+    const auto dir = blindspot::testing::freshTempDir("runner-cache");
+    const SweepConfig config = loadSweepConfig(writeConfig(dir, 3, 2).string(), defaultCatalogue());
+    RunnerOptions first = options(dir / "first", 2), second = options(dir / "second", 1);
+    first.scan_cache_dir = second.scan_cache_dir = (dir / "cache").string();
+    first.segmenter = second.segmenter = [] { return std::make_unique<OracleSegmenter>(); };
+    EXPECT_EQ(runSweep(config, first).cache_hits, 0u);
+    const RunSummary s = runSweep(config, second);
+    EXPECT_EQ(s.cache_hits, 24u);
+    EXPECT_EQ(s.stage_seconds.count("scan"), 0u);  // no ray was cast
+    EXPECT_TRUE(sameRows(rows(dir / "first"), rows(dir / "second")));
+    // The cached scan is the scan, bit for bit.
+    const auto id = rows(dir / "first").front().scene_id;
+    const ScanGrid cached = readScanDirectory((dir / "cache" / id).string());
+    EXPECT_GT(cached.validCount(), 1000u);
+    EXPECT_EQ(cached.rows(), 16);
 }
