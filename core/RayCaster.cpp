@@ -27,10 +27,12 @@ struct RayScene::Impl {
     std::vector<TriangleMesh> meshes;
     std::vector<MeshInstance> instances;
     std::vector<InstanceShading> shading;
-    std::string error;  // set by Embree's error callback, turned into BackendError by check()
+    // Set by Embree's error callback (also during const casts), turned into BackendError by
+    // check().
+    mutable std::string error;
     bool committed = false;
 
-    void check(const char* what) {
+    void check(const char* what) const {
         if (error.empty()) return;
         const std::string message = std::string("Embree: ") + what + ": " + error;
         error.clear();
@@ -399,7 +401,7 @@ std::pair<std::vector<int>, std::vector<int>> beamsInCone(const LidarSpec& spec,
 
 std::size_t countUnoccludedHits(const RayScene& scene, int instance_index, const LidarSpec& spec,
                                 const Eigen::Isometry3d& world_from_sensor) {
-    RayScene::Impl& s = const_cast<RayScene::Impl&>(scene.impl());  // the device records errors
+    const RayScene::Impl& s = scene.impl();
     const MeshInstance& inst = scene.instance(instance_index);
     const auto box = bounds(s.meshes[inst.mesh]);
     const Eigen::Vector3d centre_mesh = ((box[0] + box[1]) / 2).cast<double>();

@@ -3,439 +3,13 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
-#include <functional>
+#include <optional>
 
 #include "core/Error.hpp"
-#include "scenes/Rng.hpp"
+#include "scenes/BackgroundGenerator.hpp"
 
 namespace blindspot {
 namespace {
-
-// Material table shared by every background (index = triangle_part).
-enum Part : std::uint16_t {
-    kRoad,
-    kMarking,
-    kSidewalk,
-    kCurb,
-    kTerrain,
-    kBuildingA,
-    kBuildingB,
-    kBuildingC,
-    kBuildingD,
-    kTrunk,
-    kCanopy,
-    kHedge,
-    kPoleMetal,
-    kSignPlate,
-    kSignalHead,
-    kFence,
-    kGuardRail,
-    kPartCount
-};
-
-std::vector<SurfaceMaterial> backgroundMaterials() {
-    std::vector<SurfaceMaterial> m(kPartCount);
-    m[kRoad] = {label::kRoad, 0.12f, 0.05f, 8};
-    m[kMarking] = {label::kLaneMarking, 0.75f, 0.1f, 8};  // retro-reflective paint
-    m[kSidewalk] = {label::kSidewalk, 0.30f, 0.0f, 16};
-    m[kCurb] = {label::kCurb, 0.35f, 0.0f, 16};
-    m[kTerrain] = {label::kOther, 0.25f, 0.0f, 16};
-    m[kBuildingA] = {label::kBuilding, 0.30f, 0.1f, 16};
-    m[kBuildingB] = {label::kBuilding, 0.40f, 0.1f, 16};
-    m[kBuildingC] = {label::kBuilding, 0.50f, 0.2f, 32};
-    m[kBuildingD] = {label::kBuilding, 0.60f, 0.1f, 16};
-    m[kTrunk] = {label::kVegetation, 0.30f, 0.0f, 16};
-    m[kCanopy] = {label::kVegetation, 0.55f, 0.0f, 16};  // foliage is bright in the near-IR
-    m[kHedge] = {label::kVegetation, 0.50f, 0.0f, 16};
-    m[kPoleMetal] = {label::kPole, 0.35f, 0.3f, 32};
-    m[kSignPlate] = {label::kTrafficSign, 0.90f, 0.3f, 32};
-    m[kSignalHead] = {label::kTrafficSignal, 0.30f, 0.3f, 32};
-    m[kFence] = {label::kOther, 0.30f, 0.0f, 16};
-    m[kGuardRail] = {label::kGuardRail, 0.50f, 0.5f, 32};
-    return m;
-}
-
-// Layout parameters of one world, drawn from (type, seed).
-struct Layout {
-    std::string type;
-    double road_y = 0.0;     // road centre line (m)
-    double road_half = 6.0;  // half the road width (m)
-    double sidewalk = 3.0;   // sidewalk width (m)
-    double curb = 0.15;      // curb height (m)
-    double grade = 0.0;      // dz/dx
-    double bank = 0.0;       // dz/dy
-    double camber = 0.0;     // crown height above the road edges (m)
-    double wave_amp = 0.0, wave_len = 40.0, wave_phase = 0.0;
-    double cross_x = 30.0;    // intersection: crossing road centre
-    double cross_half = 0.0;  // > 0 for an intersection
-    Rect extent{-30.0, 70.0, -30.0, 30.0};
-};
-
-double roadHeight(const Layout& L, double x, double y) {
-    const double across = std::clamp((y - L.road_y) / L.road_half, -1.0, 1.0);
-    return L.grade * x + L.bank * y + L.camber * (1.0 - across * across) +
-           L.wave_amp * std::sin(2 * M_PI * x / L.wave_len + L.wave_phase);
-}
-
-bool onRoad(const Layout& L, double x, double y) {
-    return std::fabs(y - L.road_y) <= L.road_half ||
-           (L.cross_half > 0 && std::fabs(x - L.cross_x) <= L.cross_half);
-}
-
-// Ground height: the road surface, and one curb height above it off the road.
-double groundZ(const Layout& L, double x, double y) {
-    return roadHeight(L, x, y) + (onRoad(L, x, y) ? 0.0 : L.curb);
-}
-
-void appendGrid(TriangleMesh& mesh, const Rect& r, double cell,
-                const std::function<double(double, double)>& z, std::uint16_t part,
-                double lift = 0.0) {
-    if (r.x_max - r.x_min <= 1e-6 || r.y_max - r.y_min <= 1e-6) return;
-    const int nx = std::max(1, int(std::ceil((r.x_max - r.x_min) / cell)));
-    const int ny = std::max(1, int(std::ceil((r.y_max - r.y_min) / cell)));
-    TriangleMesh grid;
-    for (int j = 0; j <= ny; ++j)
-        for (int i = 0; i <= nx; ++i) {
-            const double x = r.x_min + (r.x_max - r.x_min) * i / nx,
-                         y = r.y_min + (r.y_max - r.y_min) * j / ny;
-            grid.vertices_m.emplace_back(float(x), float(y), float(z(x, y) + lift));
-        }
-    for (int j = 0; j < ny; ++j)
-        for (int i = 0; i < nx; ++i) {
-            const int a = j * (nx + 1) + i, b = a + 1, c = a + nx + 1, d = c + 1;
-            grid.triangles.emplace_back(a, b, d);
-            grid.triangles.emplace_back(a, d, c);
-        }
-    grid.triangle_part.assign(grid.triangles.size(), part);
-    mesh.append(grid);
-}
-
-// A vertical strip along x at y, from the road surface up one curb height.
-void appendCurb(TriangleMesh& mesh, const Layout& L, double x0, double x1, double y) {
-    const int n = std::max(1, int(std::ceil((x1 - x0) / 0.5)));
-    TriangleMesh strip;
-    for (int i = 0; i <= n; ++i) {
-        const double x = x0 + (x1 - x0) * i / n;
-        const double z = roadHeight(L, x, y);
-        strip.vertices_m.emplace_back(float(x), float(y), float(z));
-        strip.vertices_m.emplace_back(float(x), float(y), float(z + L.curb));
-    }
-    for (int i = 0; i < n; ++i) {
-        strip.triangles.emplace_back(2 * i, 2 * i + 2, 2 * i + 3);
-        strip.triangles.emplace_back(2 * i, 2 * i + 3, 2 * i + 1);
-    }
-    strip.triangle_part.assign(strip.triangles.size(), kCurb);
-    mesh.append(strip);
-}
-
-// A closed part placed at (x, y) on the ground, scaled, turned by yaw (deg).
-void appendPlaced(TriangleMesh& mesh, TriangleMesh part_mesh, const Eigen::Vector3d& scale,
-                  double x, double y, double z, double yaw_deg, std::uint16_t part) {
-    const double c = std::cos(yaw_deg * M_PI / 180), s = std::sin(yaw_deg * M_PI / 180);
-    for (auto& v : part_mesh.vertices_m) {
-        const double px = v.x() * scale.x(), py = v.y() * scale.y(), pz = v.z() * scale.z();
-        v = Eigen::Vector3f(float(x + c * px - s * py), float(y + s * px + c * py), float(z + pz));
-    }
-    part_mesh.triangle_part.assign(part_mesh.triangles.size(), part);
-    mesh.append(part_mesh);
-}
-
-struct World {
-    Layout L;
-    Rng rng;
-    Background bg;
-    std::uint16_t next_parked_instance = 1000;
-
-    void box(double x, double y, double z_base, double sx, double sy, double sz, double yaw,
-             std::uint16_t part, const char* kind) {
-        appendPlaced(bg.fixtures, makeBox(1, 1, 1), {sx, sy, sz}, x, y, z_base + sz / 2, yaw, part);
-        if (kind) bg.obstacles.push_back({{x, y}, {sx / 2, sy / 2}, yaw * M_PI / 180, kind});
-    }
-    void tree(double x, double y) {
-        const double z = groundZ(L, x, y);
-        const double trunk_h = rng.uniform(1.8, 3.5), canopy = rng.uniform(1.3, 2.8);
-        appendPlaced(bg.fixtures, makeCylinder(1, 1, 12),
-                     {rng.uniform(0.12, 0.25), rng.uniform(0.12, 0.25), trunk_h + 0.3}, x, y,
-                     z + trunk_h / 2 - 0.15, 0, kTrunk);
-        appendPlaced(bg.fixtures, makeSphere(1, 8, 14),
-                     {canopy, canopy * rng.uniform(0.8, 1.1), canopy * rng.uniform(0.8, 1.3)}, x, y,
-                     z + trunk_h + canopy * 0.7, rng.uniform(0, 180), kCanopy);
-        bg.obstacles.push_back({{x, y}, {0.3, 0.3}, 0.0, "vegetation"});
-    }
-    void pole(double x, double y, double height, bool lamp_arm_side) {
-        const double z = groundZ(L, x, y);
-        appendPlaced(bg.fixtures, makeCylinder(1, 1, 12), {0.11, 0.11, height}, x, y,
-                     z + height / 2, 0, kPoleMetal);
-        if (lamp_arm_side)
-            box(x, y - 0.8 * (y > L.road_y ? 1 : -1), z + height - 0.2, 0.25, 1.6, 0.15, 0,
-                kPoleMetal, nullptr);
-        bg.obstacles.push_back({{x, y}, {0.15, 0.15}, 0.0, "pole"});
-    }
-    void sign(double x, double y) {
-        const double z = groundZ(L, x, y);
-        appendPlaced(bg.fixtures, makeCylinder(1, 1, 10), {0.04, 0.04, 2.6}, x, y, z + 1.3, 0,
-                     kPoleMetal);
-        box(x, y, z + 2.0, 0.04, 0.65, 0.65, 0, kSignPlate, nullptr);
-        bg.obstacles.push_back({{x, y}, {0.1, 0.35}, 0.0, "pole"});
-    }
-    void trafficLight(double x, double y) {
-        const double z = groundZ(L, x, y);
-        appendPlaced(bg.fixtures, makeCylinder(1, 1, 12), {0.1, 0.1, 4.0}, x, y, z + 2.0, 0,
-                     kPoleMetal);
-        box(x, y, z + 3.0, 0.35, 0.35, 1.0, 0, kSignalHead, nullptr);
-        bg.obstacles.push_back({{x, y}, {0.2, 0.2}, 0.0, "pole"});
-    }
-    void building(double x, double y_front, double side, double width, double depth,
-                  double height) {
-        const double y = y_front + side * depth / 2;
-        const double z = groundZ(L, x, y_front) - 0.5;  // sunk in, so slopes leave no gap
-        const std::uint16_t part = std::uint16_t(kBuildingA + rng.index(4));
-        box(x, y, z, width, depth, height + 0.5, 0, part, "building");
-        // Facade variety: balconies or ledges per floor on the street side, and a parapet.
-        const int floors = int(height / 3.0);
-        const bool balconies = rng.chance(0.5);
-        for (int f = 1; f < floors; ++f) {
-            if (!rng.chance(balconies ? 0.7 : 0.35)) continue;
-            const double w = balconies ? rng.uniform(2.0, 0.45 * width) : width * 0.98;
-            const double bx = x + (balconies ? rng.uniform(-0.25, 0.25) * width : 0.0);
-            box(bx, y_front - side * 0.3, z + 0.5 + 3.0 * f, w, 0.6, balconies ? 1.0 : 0.25, 0,
-                part, nullptr);
-        }
-        if (rng.chance(0.6)) box(x, y, z + height + 0.5, width, depth, 0.8, 0, part, nullptr);
-    }
-    void parkedCar(const std::vector<CarModelSpec>& models, double x, double y, double yaw_deg) {
-        const char* const kColors[] = {"white", "silver", "grey", "black", "red", "blue"};
-        const CarModelSpec& m =
-            models[std::size_t(rng.index(int(std::min<std::size_t>(models.size(), 8))))];
-        ParkedCar car;
-        car.model = m.name;
-        car.color = kColors[rng.index(6)];
-        car.world_from_car.translation_m = {x, y, groundZ(L, x, y)};
-        car.world_from_car.yaw_deg = yaw_deg;
-        car.instance_id = next_parked_instance++;
-        bg.parked_cars.push_back(car);
-        bg.obstacles.push_back(
-            {{x, y}, {m.length_m / 2, m.width_m / 2}, yaw_deg * M_PI / 180, "car"});
-    }
-};
-
-// The sweep area (paper: x 5..19, y -5..4) stays clear of parked cars and street furniture.
-bool inSweepArea(double x, double y) { return x > 2.0 && x < 22.0 && std::fabs(y) < 7.0; }
-
-void buildGround(World& w) {
-    const Layout& L = w.L;
-    TriangleMesh& g = w.bg.ground;
-    const Rect& e = L.extent;
-    auto road = [&](double x, double y) { return roadHeight(L, x, y); };
-    auto raised = [&](double x, double y) { return roadHeight(L, x, y) + L.curb; };
-    const double y0 = L.road_y - L.road_half, y1 = L.road_y + L.road_half;
-    appendGrid(g, {e.x_min, e.x_max, y0, y1}, 0.5, road, kRoad);
-    // Off-road x spans: split around a crossing road.
-    std::vector<std::array<double, 2>> spans = {{e.x_min, e.x_max}};
-    if (L.cross_half > 0) {
-        spans = {{e.x_min, L.cross_x - L.cross_half}, {L.cross_x + L.cross_half, e.x_max}};
-        appendGrid(g, {L.cross_x - L.cross_half, L.cross_x + L.cross_half, e.y_min, y0}, 0.5, road,
-                   kRoad);
-        appendGrid(g, {L.cross_x - L.cross_half, L.cross_x + L.cross_half, y1, e.y_max}, 0.5, road,
-                   kRoad);
-    }
-    for (const auto& [xa, xb] : spans) {
-        if (L.curb > 0) {
-            appendCurb(g, L, xa, xb, y0);
-            appendCurb(g, L, xa, xb, y1);
-        }
-        appendGrid(g, {xa, xb, y1, std::min(e.y_max, y1 + L.sidewalk)}, 0.5, raised, kSidewalk);
-        appendGrid(g, {xa, xb, std::max(e.y_min, y0 - L.sidewalk), y0}, 0.5, raised, kSidewalk);
-        appendGrid(g, {xa, xb, y1 + L.sidewalk, e.y_max}, 1.0, raised, kTerrain);
-        appendGrid(g, {xa, xb, e.y_min, y0 - L.sidewalk}, 1.0, raised, kTerrain);
-    }
-}
-
-void buildMarkings(World& w, int lanes_per_direction) {
-    const Layout& L = w.L;
-    const Rect& e = L.extent;
-    auto road = [&](double x, double y) { return roadHeight(L, x, y); };
-    auto skipCross = [&](double x) {
-        return L.cross_half > 0 && std::fabs(x - L.cross_x) < L.cross_half + 1.0;
-    };
-    const double lane = L.road_half / lanes_per_direction;
-    // Edge lines (solid) and lane lines (dashed 3 m on, 6 m off); centre line double-dash.
-    for (double side : {-1.0, 1.0}) {
-        const double edge_y = L.road_y + side * (L.road_half - 0.3);
-        for (double x = e.x_min; x < e.x_max; x += 1.0)
-            if (!skipCross(x))
-                appendGrid(w.bg.ground, {x, x + 1.0, edge_y - 0.07, edge_y + 0.07}, 1.0, road,
-                           kMarking, 0.005);
-        for (int k = 1; k < lanes_per_direction; ++k) {
-            const double ly = L.road_y + side * k * lane;
-            for (double x = e.x_min; x < e.x_max; x += 9.0)
-                if (!skipCross(x))
-                    appendGrid(w.bg.ground, {x, x + 3.0, ly - 0.07, ly + 0.07}, 1.5, road, kMarking,
-                               0.005);
-        }
-    }
-    for (double x = e.x_min; x < e.x_max; x += 6.0)
-        if (!skipCross(x))
-            appendGrid(w.bg.ground, {x, x + 3.0, L.road_y - 0.07, L.road_y + 0.07}, 1.5, road,
-                       kMarking, 0.005);
-}
-
-// Buildings along one side of the road, from the sidewalk's outer edge plus a setback.
-void buildFacades(World& w, double side, double setback_lo, double setback_hi, double gap_lo,
-                  double gap_hi, double h_lo, double h_hi, double w_lo, double w_hi) {
-    const Layout& L = w.L;
-    double x = L.extent.x_min + w.rng.uniform(0, 4);
-    while (x < L.extent.x_max - 4) {
-        const double width = w.rng.uniform(w_lo, w_hi);
-        const double cx = x + width / 2;
-        const bool blocked =
-            L.cross_half > 0 && std::fabs(cx - L.cross_x) < L.cross_half + L.sidewalk + width / 2;
-        if (!blocked) {
-            const double y_front = L.road_y + side * (L.road_half + L.sidewalk +
-                                                      w.rng.uniform(setback_lo, setback_hi));
-            const double depth = w.rng.uniform(8, 15);
-            if (std::fabs(y_front) + depth < std::fabs(L.extent.y_max) + 20)
-                w.building(cx, y_front, side, width, depth, w.rng.uniform(h_lo, h_hi));
-        }
-        x += width + w.rng.uniform(gap_lo, gap_hi);
-    }
-}
-
-void buildStreetFurniture(World& w, double spacing, double tree_p, double sign_p) {
-    const Layout& L = w.L;
-    for (double side : {-1.0, 1.0}) {
-        const double kerb_y = L.road_y + side * (L.road_half + 0.6);
-        for (double x = L.extent.x_min + w.rng.uniform(0, spacing); x < L.extent.x_max;
-             x += spacing) {
-            if (inSweepArea(x, kerb_y) && std::fabs(kerb_y) < 6.5) continue;
-            if (L.cross_half > 0 && std::fabs(x - L.cross_x) < L.cross_half + 2) continue;
-            w.pole(x, kerb_y, w.rng.uniform(6.0, 8.0), true);
-            if (w.rng.chance(sign_p)) w.sign(x + 2.0, kerb_y);
-            const double tree_y = L.road_y + side * (L.road_half + L.sidewalk * 0.7);
-            if (w.rng.chance(tree_p) && L.sidewalk >= 1.5) w.tree(x + spacing / 2, tree_y);
-        }
-    }
-}
-
-void buildParkedCars(World& w, const std::vector<CarModelSpec>& models, double p) {
-    const Layout& L = w.L;
-    if (models.empty()) return;
-    for (double side : {-1.0, 1.0}) {
-        const double y = L.road_y + side * (L.road_half - 1.25);
-        for (double x = L.extent.x_min + 3; x < L.extent.x_max - 3; x += 6.5) {
-            if (inSweepArea(x, y) ||
-                (L.cross_half > 0 && std::fabs(x - L.cross_x) < L.cross_half + 5))
-                continue;
-            if (x > -6 && x < 3) continue;  // keep the ego's own spot free
-            if (w.rng.chance(p)) w.parkedCar(models, x, y, side > 0 ? 180.0 : 0.0);
-        }
-    }
-}
-
-void buildHighway(World& w) {
-    const Layout& L = w.L;
-    for (double side : {-1.0, 1.0}) {
-        const double y = L.road_y + side * (L.road_half + 0.4);
-        for (double x = L.extent.x_min; x < L.extent.x_max; x += 2.0) {
-            const double z = groundZ(w.L, x, y);
-            w.box(x + 1.0, y, z + 0.55, 2.0, 0.08, 0.32, 0, kGuardRail, nullptr);       // W-beam
-            w.box(x, y + side * 0.1, z - 0.2, 0.1, 0.1, 0.95, 0, kGuardRail, nullptr);  // post
-        }
-        w.bg.obstacles.push_back({{(L.extent.x_min + L.extent.x_max) / 2, y},
-                                  {(L.extent.x_max - L.extent.x_min) / 2, 0.15},
-                                  0.0,
-                                  "guard_rail"});
-        for (double x = L.extent.x_min + w.rng.uniform(0, 10); x < L.extent.x_max;
-             x += w.rng.uniform(6, 14))
-            w.tree(x, L.road_y + side * w.rng.uniform(L.road_half + 6, L.road_half + 20));
-        if (w.rng.chance(0.7)) w.sign(w.rng.uniform(25, 60), L.road_y + side * (L.road_half + 1.5));
-    }
-}
-
-void buildParkingLot(World& w, const std::vector<CarModelSpec>& models) {
-    const Layout& L = w.L;
-    auto road = [&](double x, double y) { return roadHeight(L, x, y); };
-    // Bays of 2.6 x 5 m in rows facing the aisle the ego stands in.
-    for (double side : {-1.0, 1.0}) {
-        for (int row = 0; row < 2; ++row) {
-            const double y_in = L.road_y + side * (7.0 + row * 11.0), y_mid = y_in + side * 2.5;
-            for (double x = L.extent.x_min + 2; x < L.extent.x_max - 3; x += 2.6) {
-                appendGrid(w.bg.ground,
-                           {x - 0.06, x + 0.06, std::min(y_in, y_in + side * 5),
-                            std::max(y_in, y_in + side * 5)},
-                           1.0, road, kMarking, 0.005);
-                if (!inSweepArea(x + 1.3, y_mid) && w.rng.chance(0.55))
-                    w.parkedCar(models, x + 1.3, y_mid,
-                                side > 0 ? 90.0 + (w.rng.chance(0.5) ? 180 : 0) : -90.0);
-            }
-        }
-    }
-    for (double x = L.extent.x_min + 10; x < L.extent.x_max; x += 25)
-        w.pole(x, L.road_y + 12.5, 8.0, false);
-    for (double x = L.extent.x_min + 10; x < L.extent.x_max; x += 25)
-        w.pole(x, L.road_y - 12.5, 8.0, false);
-}
-
-void buildSuburbanFronts(World& w) {
-    const Layout& L = w.L;
-    for (double side : {-1.0, 1.0}) {
-        const double y = L.road_y + side * (L.road_half + L.sidewalk + 1.0);
-        for (double x = L.extent.x_min; x < L.extent.x_max - 6; x += w.rng.uniform(10, 16)) {
-            const double len = w.rng.uniform(4, 9);
-            if (w.rng.chance(0.5))
-                w.box(x + len / 2, y, groundZ(L, x, y), len, 0.9, w.rng.uniform(0.9, 1.6), 0,
-                      kHedge, "vegetation");
-            else if (w.rng.chance(0.6))
-                w.box(x + len / 2, y, groundZ(L, x, y), len, 0.06, 1.2, 0, kFence, "fence");
-        }
-        for (double x = L.extent.x_min + w.rng.uniform(0, 6); x < L.extent.x_max;
-             x += w.rng.uniform(7, 12))
-            w.tree(x, L.road_y + side * (L.road_half + L.sidewalk + w.rng.uniform(2.5, 5.0)));
-    }
-}
-
-Layout drawLayout(const std::string& type, Rng& rng) {
-    Layout L;
-    L.type = type;
-    L.grade = rng.uniform(-0.04, 0.04);
-    L.bank = rng.uniform(-0.01, 0.01);
-    L.camber = rng.uniform(0.03, 0.1);
-    L.wave_amp = rng.uniform(0.0, 0.25);
-    L.wave_len = rng.uniform(40, 90);
-    L.wave_phase = rng.uniform(0, 2 * M_PI);
-    if (type == "urban") {
-        L.road_half = rng.uniform(6.0, 7.5);
-        L.sidewalk = rng.uniform(2.5, 4.0);
-    } else if (type == "suburban") {
-        L.road_half = rng.uniform(5.5, 6.5);
-        L.sidewalk = rng.uniform(1.5, 2.5);
-    } else if (type == "boulevard") {
-        L.road_half = rng.uniform(9.0, 11.0);
-        L.sidewalk = rng.uniform(4.0, 6.0);
-    } else if (type == "intersection") {
-        L.road_half = rng.uniform(6.0, 7.0);
-        L.sidewalk = 3.0;
-        L.cross_x = rng.uniform(28, 38);
-        L.cross_half = rng.uniform(5.5, 7.0);
-    } else if (type == "highway") {
-        L.road_half = rng.uniform(8.0, 9.5);
-        L.sidewalk = 0.0;
-        L.curb = 0.0;
-        L.grade = rng.uniform(-0.05, 0.05);
-        L.extent = {-30, 90, -35, 35};
-    } else if (type == "parking") {
-        L.road_half = 30.0;  // the whole lot is asphalt
-        L.sidewalk = 0.0;
-        L.camber = 0.0;
-        L.wave_amp = 0.0;
-    } else if (type == "alley") {
-        L.road_half = rng.uniform(5.0, 5.6);
-        L.sidewalk = rng.uniform(0.8, 1.2);
-        L.camber = rng.uniform(0.0, 0.04);
-    }
-    return L;
-}
-
 struct IdEntry {
     const char* id;
     const char* type;
@@ -458,6 +32,20 @@ std::vector<IdEntry> idTable() {
             {"train-08", "urban", 9008},        {"train-09", "suburban", 9009},
             {"train-10", "boulevard", 9010},    {"train-11", "intersection", 9011},
             {"train-12", "urban", 9012}};
+}
+
+// (type, seed) of a catalogue id or of "TYPE:SEED"; nothing for anything else.
+std::optional<std::pair<std::string, std::uint64_t>> parseBackgroundId(const std::string& id) {
+    for (const auto& e : idTable())
+        if (id == e.id) return std::make_pair(std::string(e.type), e.seed);
+    const auto colon = id.find(':');
+    if (colon == std::string::npos) return std::nullopt;
+    const std::string type = id.substr(0, colon), digits = id.substr(colon + 1);
+    const auto types = backgroundTypes();
+    if (std::find(types.begin(), types.end(), type) == types.end() || digits.empty() ||
+        digits.size() > 18 || digits.find_first_not_of("0123456789") != std::string::npos)
+        return std::nullopt;
+    return std::make_pair(type, std::uint64_t(std::stoull(digits)));
 }
 
 void fnv(std::uint64_t& h, const void* data, std::size_t n) {
@@ -497,14 +85,8 @@ std::vector<std::string> backgroundIds() {
 }
 
 bool isBackgroundId(const std::string& id) {
-    if (!backgroundTypeOf(id).empty()) return true;
-    if (id.size() > 5 && id.compare(id.size() - 5, 5, ".json") == 0) return true;
-    const auto colon = id.find(':');
-    if (colon == std::string::npos) return false;
-    const auto types = backgroundTypes();
-    const std::string digits = id.substr(colon + 1);
-    return std::find(types.begin(), types.end(), id.substr(0, colon)) != types.end() && !digits.empty() &&
-           digits.size() <= 18 && digits.find_first_not_of("0123456789") == std::string::npos;
+    const bool scene_file = id.size() > 5 && id.compare(id.size() - 5, 5, ".json") == 0;
+    return scene_file || parseBackgroundId(id).has_value();
 }
 
 std::string backgroundTypeOf(const std::string& id) {
@@ -518,79 +100,13 @@ std::vector<std::string> backgroundTypes() {
 }
 
 Background generateBackground(const std::string& id, const std::vector<CarModelSpec>& models) {
-    std::string type;
-    std::uint64_t seed = 0;
-    for (const auto& e : idTable())
-        if (id == e.id) type = e.type, seed = e.seed;
-    const auto colon = id.find(':');
-    if (type.empty() && colon != std::string::npos) {  // "TYPE:SEED"
-        const auto types = backgroundTypes();
-        type = id.substr(0, colon);
-        const std::string digits = id.substr(colon + 1);
-        if (std::find(types.begin(), types.end(), type) == types.end() || digits.empty() ||
-            digits.find_first_not_of("0123456789") != std::string::npos || digits.size() > 18)
-            type.clear();
-        else
-            seed = std::stoull(digits);
-    }
-    if (type.empty())
+    const auto parsed = parseBackgroundId(id);
+    if (!parsed)
         throw ConfigError(
             "", "/background",
             "unknown background \"" + id +
                 "\"; expected urban-01 ... urban-15, train-01 ... train-12 or TYPE:SEED");
-    World w{Layout{}, Rng(seed * 0x9E3779B97F4A7C15ull + 17), Background{}};
-    w.L = drawLayout(type, w.rng);
-    w.bg.id = id;
-    w.bg.type = type;
-    w.bg.seed = seed;
-    w.bg.materials = backgroundMaterials();
-    w.bg.extent = w.L.extent;
-    const Layout& L = w.L;
-    buildGround(w);
-    if (type == "urban") {
-        buildMarkings(w, 1);
-        for (double side : {-1.0, 1.0}) buildFacades(w, side, 0.0, 1.0, 0.0, 1.5, 8, 25, 10, 22);
-        buildStreetFurniture(w, 25, 0.4, 0.4);
-        buildParkedCars(w, models, 0.4);
-    } else if (type == "suburban") {
-        buildMarkings(w, 1);
-        for (double side : {-1.0, 1.0}) buildFacades(w, side, 6.0, 10.0, 5.0, 12.0, 5, 8, 8, 14);
-        buildSuburbanFronts(w);
-        buildStreetFurniture(w, 35, 0.0, 0.3);
-        buildParkedCars(w, models, 0.25);
-    } else if (type == "boulevard") {
-        buildMarkings(w, 2);
-        for (double side : {-1.0, 1.0}) buildFacades(w, side, 0.0, 2.0, 0.0, 3.0, 15, 35, 14, 28);
-        buildStreetFurniture(w, 20, 0.9, 0.3);
-    } else if (type == "intersection") {
-        buildMarkings(w, 1);
-        for (double side : {-1.0, 1.0}) buildFacades(w, side, 0.0, 1.0, 0.0, 2.0, 8, 22, 10, 20);
-        for (double sx : {-1.0, 1.0})
-            for (double sy : {-1.0, 1.0})
-                w.trafficLight(L.cross_x + sx * (L.cross_half + 0.8),
-                               L.road_y + sy * (L.road_half + 0.8));
-        buildStreetFurniture(w, 25, 0.3, 0.5);
-    } else if (type == "highway") {
-        buildMarkings(w, 3);
-        buildHighway(w);
-    } else if (type == "parking") {
-        buildParkingLot(w, models);
-    } else if (type == "alley") {
-        for (double side : {-1.0, 1.0}) buildFacades(w, side, 0.0, 0.3, 0.0, 0.5, 10, 20, 6, 14);
-        for (double side : {-1.0, 1.0})
-            for (double x = L.extent.x_min + 4; x < L.extent.x_max; x += w.rng.uniform(8, 18))
-                if (!inSweepArea(x, 0))
-                    w.box(x, L.road_y + side * (L.road_half + 0.4),
-                          groundZ(L, x, L.road_y + side * (L.road_half + 0.4)), 0.8, 0.6, 1.1, 0,
-                          kFence, "fence");
-    }
-    w.bg.drivable.push_back(
-        {L.extent.x_min, L.extent.x_max, L.road_y - L.road_half, L.road_y + L.road_half});
-    if (L.cross_half > 0)
-        w.bg.drivable.push_back(
-            {L.cross_x - L.cross_half, L.cross_x + L.cross_half, L.extent.y_min, L.extent.y_max});
-    w.bg.world_from_ego.translation_m = {0.0, 0.0, groundZ(L, 0.0, 0.0)};
-    return w.bg;
+    return buildBackground(id, parsed->first, parsed->second, models);
 }
 
 std::uint64_t backgroundHash(const Background& bg) {

@@ -182,7 +182,8 @@ class Worker {
         const Background& bg = assembler.background(s.background);
         const Rect road = bg.drivable.front();
         Rng rng(fnv(id));
-        std::vector<Footprint> taken = {{{0, 0}, {2.4, 0.95}, 0, "ego"}};
+        const EgoVehicle ego;
+        std::vector<Footprint> taken = {{{0, 0}, {ego.length_m / 2, ego.width_m / 2}, 0, "ego"}};
         auto footprint = [&](const TargetCar& c) {
             const CarModelSpec& m = assembler.model(c.model);
             return Footprint{{c.x_m, c.y_m},
@@ -327,6 +328,8 @@ RunSummary runSweep(const SweepConfig& config, const RunnerOptions& options) {
     info.name = config.name;
     info.config = configJson(config);
     info.config_hash = configHash(config);
+    // One extra segmenter just for its hash; when real checkpoints land (models issue) the CLI
+    // should hash the checkpoint file instead of loading it an extra time.
     info.checkpoint_hash = options.segmenter ? options.segmenter()->checkpointHash() : "";
     info.lidar = lidarSpecToJson(lidarPreset(config.lidar));
     info.tool_version = options.tool_version;
