@@ -24,4 +24,11 @@ struct SweepBenchOptions {
 };
 int runSweepBench(const SweepBenchOptions& options);
 
+struct InferBenchOptions {
+    std::string checkpoint = std::string(BLINDSPOT_SOURCE_DIR) + "/models/checkpoints/baseline";
+    int threads = 2;
+    int repeats = 15;
+};
+int runInferBench(const InferBenchOptions& options);
+
 }  // namespace blindspot::bench

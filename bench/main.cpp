@@ -27,6 +27,13 @@ int main(int argc, char** argv) {
     sw->add_option("--jobs", sweep.jobs, "Worker counts to time")->capture_default_str();
     sw->add_flag("!--no-cache", sweep.cache, "Do not write the scan cache");
     sw->callback([&] { blindspot::bench::runSweepBench(sweep); });
+    blindspot::bench::InferBenchOptions infer;
+    CLI::App* in = app.add_subcommand(
+        "infer", "SqueezeSeg ms/frame at batch 1 and 8, LibTorch vs PyTorch eager");
+    in->add_option("--model", infer.checkpoint, "Checkpoint directory")->capture_default_str();
+    in->add_option("--threads", infer.threads, "Threads for both")->capture_default_str();
+    in->add_option("--repeats", infer.repeats, "Timed repetitions (median reported)");
+    in->callback([&] { blindspot::bench::runInferBench(infer); });
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {

@@ -41,6 +41,14 @@ LearningMap loadLearningMap(const std::string& path) {
     return learningMapFromJson(JsonObject(json, path, ""));
 }
 
+nlohmann::json learningMapToJson(const LearningMap& map) {
+    nlohmann::json entries = nlohmann::json::object();
+    for (std::size_t id = 0; id < map.class_of_label.size(); ++id)
+        if (map.class_of_label[id] != map.default_class)
+            entries[std::to_string(id)] = int(map.class_of_label[id]);
+    return {{"classes", map.classes}, {"map", entries}, {"default_class", map.default_class}};
+}
+
 LearningMap squeezeSegLearningMap() {
     const nlohmann::json json = {{"classes", {"unknown", "car", "pedestrian", "cyclist"}},
                                  {"map", {{"vehicle", 1}, {"pedestrian", 2}, {"bicyclist", 3}}},

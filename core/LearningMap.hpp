@@ -22,6 +22,8 @@ struct LearningMap {
 
 LearningMap learningMapFromJson(const JsonObject& json);
 LearningMap loadLearningMap(const std::string& path);
+/// JSON form, with every id that maps away from default_class listed by number.
+nlohmann::json learningMapToJson(const LearningMap& map);
 /// SqueezeSeg's KITTI classes: unknown, car (vehicle), pedestrian, cyclist (bicyclist).
 LearningMap squeezeSegLearningMap();
 

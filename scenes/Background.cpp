@@ -1,5 +1,7 @@
 #include "scenes/Background.hpp"
 
+#include "core/Hash.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -48,10 +50,7 @@ std::optional<std::pair<std::string, std::uint64_t>> parseBackgroundId(const std
     return std::make_pair(type, std::uint64_t(std::stoull(digits)));
 }
 
-void fnv(std::uint64_t& h, const void* data, std::size_t n) {
-    const auto* p = static_cast<const unsigned char*>(data);
-    for (std::size_t i = 0; i < n; ++i) h = (h ^ p[i]) * 0x100000001B3ull;
-}
+void fnv(std::uint64_t& h, const void* data, std::size_t n) { h = fnv1a64(data, n, h); }
 
 void hashMesh(std::uint64_t& h, const TriangleMesh& m) {
     fnv(h, m.vertices_m.data(), m.vertices_m.size() * sizeof(m.vertices_m[0]));

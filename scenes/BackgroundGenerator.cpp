@@ -205,6 +205,14 @@ struct World {
         const char* const kColors[] = {"white", "silver", "grey", "black", "red", "blue"};
         const CarModelSpec& m =
             models[std::size_t(rng.index(int(std::min<std::size_t>(models.size(), 8))))];
+        // Long models (buses) near the ends of the generated area move inward so that every wheel
+        // stands on the ground.
+        const double c = std::fabs(std::cos(yaw_deg * M_PI / 180));
+        const double s = std::fabs(std::sin(yaw_deg * M_PI / 180));
+        const double half_x = c * m.length_m / 2 + s * m.width_m / 2 + 0.5;
+        const double half_y = s * m.length_m / 2 + c * m.width_m / 2 + 0.5;
+        x = std::clamp(x, L.extent.x_min + half_x, L.extent.x_max - half_x);
+        y = std::clamp(y, L.extent.y_min + half_y, L.extent.y_max - half_y);
         ParkedCar car;
         car.model = m.name;
         car.color = kColors[rng.index(6)];

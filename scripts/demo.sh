@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The main job: installs the Debian packages, builds, then scans a generated urban street with two
 # target cars (KITTI HDL-64E) into out/demo/scene, and the hand-made example street into
-# out/demo/street, and runs the demo sweep (300 scenes, scans only) into out/demo/sweep.
+# out/demo/street, and runs the demo sweep (300 scenes, scored by the bundled SqueezeSeg baseline)
+# into out/demo/sweep.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
@@ -11,7 +12,8 @@ $bin lidar --preset hdl64e | tail -n 1
 $bin scene --background urban-01 --car sedan:x=9,y=-2,yaw=0,color=red --car suv:x=15,y=3,yaw=180,color=black \
     --lidar hdl64e -o out/demo/scene
 $bin scan scenes/examples/street.json --lidar hdl64e -o out/demo/street
-# The demo sweep: the paper's 150 positions on two backgrounds, scans only until the network lands.
-$bin sweep sweep/configs/demo-xy.json -o out/demo/sweep --scans-only --jobs 2
+# The demo sweep: the paper's 150 positions on two backgrounds, scored by the bundled baseline
+# checkpoint (models/checkpoints/baseline, the default --model).
+$bin sweep sweep/configs/demo-xy.json -o out/demo/sweep --jobs 2
 $bin export-csv out/demo/sweep -o out/demo/sweep/results.csv
 echo "demo: wrote $(pwd)/out/demo (bev.png for a quick look; scan.pcd and scene.ply open in CloudCompare/MeshLab)"

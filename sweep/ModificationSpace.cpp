@@ -1,5 +1,7 @@
 #include "sweep/ModificationSpace.hpp"
 
+#include "core/Hash.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -276,11 +278,7 @@ nlohmann::json Sample::toJson() const {
 
 std::string sceneId(const Sample& sample) {
     const std::string text = std::string(kWorldVersion) + "\n" + sample.toJson().dump();
-    std::uint64_t h = 0xCBF29CE484222325ull;
-    for (unsigned char c : text) h = (h ^ c) * 0x100000001B3ull;
-    char hex[17];
-    std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(h));
-    return hex;
+    return hex64(fnv1a64(text));
 }
 
 }  // namespace blindspot

@@ -1,5 +1,8 @@
 #include "sweep/SweepRunner.hpp"
 
+#include "core/Hash.hpp"
+#include "scenes/Traffic.hpp"
+
 #include <unistd.h>
 
 #include <atomic>
@@ -26,18 +29,6 @@ namespace {
 
 namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
-
-std::uint64_t fnv(const std::string& text) {
-    std::uint64_t h = 0xCBF29CE484222325ull;
-    for (unsigned char c : text) h = (h ^ c) * 0x100000001B3ull;
-    return h;
-}
-
-std::string hex(std::uint64_t v) {
-    char b[17];
-    std::snprintf(b, sizeof b, "%016llx", static_cast<unsigned long long>(v));
-    return b;
-}
 
 std::string utcNow() {
     const std::time_t t = std::time(nullptr);
@@ -77,27 +68,36 @@ class Worker {
         if (options.segmenter) segmenter_ = options.segmenter();
     }
 
-    SceneRow run(const Sample& sample) {
+    /// Scenes of one batch: scans first, then one batched forward pass, then the cache writes.
+    std::vector<SceneRow> run(const std::vector<const Sample*>& samples) {
         const auto start = Clock::now();
         auto lap = [this, t = start](const char* stage) mutable {
             const auto now = Clock::now();
             stage_seconds[stage] += std::chrono::duration<double>(now - t).count();
             t = now;
         };
-        const std::string id = sceneId(sample);
-        SceneRow row;
-        row.scene_id = id;
-        row.sample = sample.toJson();
-        std::optional<ScanGrid> cached = readCache(id, row);
-        lap("cache");
-        const ScanGrid scan = cached ? std::move(*cached) : castAndMeasure(sample, id, row, lap);
-        row.valid_points = std::int64_t(scan.validCount());
-        if (segmenter_) row.classes = score(scan);
+        std::vector<SceneRow> rows(samples.size());
+        std::vector<ScanGrid> scans;
+        std::vector<bool> was_cached;
+        for (std::size_t k = 0; k < samples.size(); ++k) {
+            SceneRow& row = rows[k];
+            row.scene_id = sceneId(*samples[k]);
+            row.sample = samples[k]->toJson();
+            std::optional<ScanGrid> cached = readCache(row.scene_id, row);
+            lap("cache");
+            was_cached.push_back(cached.has_value());
+            scans.push_back(cached ? std::move(*cached)
+                                   : castAndMeasure(*samples[k], row.scene_id, row, lap));
+            row.valid_points = std::int64_t(scans.back().validCount());
+        }
+        if (segmenter_) score(scans, rows);
         lap("segment");
-        if (options_.cache_scans && !cached) writeCache(id, scan, row);
+        for (std::size_t k = 0; k < samples.size(); ++k)
+            if (options_.cache_scans && !was_cached[k]) writeCache(rows[k].scene_id, scans[k], rows[k]);
         lap("write");
-        row.seconds = std::chrono::duration<double>(Clock::now() - start).count();
-        return row;
+        const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
+        for (auto& row : rows) row.seconds = seconds / double(rows.size());
+        return rows;
     }
 
     std::size_t cache_hits = 0;
@@ -167,9 +167,8 @@ class Worker {
         return *assemblers_.emplace(key, std::move(assembler)).first->second;
     }
 
-    // Extra cars beyond the first (count > 1) take random free spots on the road, seeded by the
-    // scene id: x in [4, 40] m ahead, y inside the road, heading with the traffic on that side,
-    // a random model and colour, retried until they overlap nothing (at most 100 tries each).
+    // Extra cars beyond the first (count > 1) take random free spots on the road (the default
+    // TrafficPolicy: x in [4, 40] m ahead), seeded by the scene id.
     ScenarioSample scenarioOf(const SampleView& view, const std::string& id,
                               SceneAssembler& assembler) {
         ScenarioSample s;
@@ -179,47 +178,24 @@ class Worker {
                           view.text("color", "white")});
         const int count = int(view.number("count", 1.0));
         if (count <= 1) return s;
-        const Background& bg = assembler.background(s.background);
-        const Rect road = bg.drivable.front();
-        Rng rng(fnv(id));
-        const EgoVehicle ego;
-        std::vector<Footprint> taken = {{{0, 0}, {ego.length_m / 2, ego.width_m / 2}, 0, "ego"}};
-        auto footprint = [&](const TargetCar& c) {
-            const CarModelSpec& m = assembler.model(c.model);
-            return Footprint{{c.x_m, c.y_m},
-                             {m.length_m / 2 + 0.3, m.width_m / 2 + 0.3},
-                             c.yaw_deg * M_PI / 180,
-                             "car"};
-        };
-        taken.push_back(footprint(s.cars.front()));
-        const char* const colors[] = {"white", "silver", "grey", "black", "red", "blue"};
-        for (int k = 1; k < count; ++k) {
-            for (int attempt = 0; attempt < 100; ++attempt) {
-                TargetCar c;
-                c.model = models_[std::size_t(rng.index(int(models_.size())))].name;
-                c.color = colors[rng.index(6)];
-                c.x_m = rng.uniform(4.0, 40.0);
-                c.y_m = rng.uniform(road.y_min + 1.2, road.y_max - 1.2);
-                c.yaw_deg = (c.y_m < 0 ? 0.0 : 180.0) + rng.uniform(-10.0, 10.0);
-                const Footprint f = footprint(c);
-                bool free = true;
-                for (const auto& t : taken) free = free && !overlaps(f, t);
-                for (const auto& o : bg.obstacles) free = free && !overlaps(f, o);
-                if (!free) continue;
-                taken.push_back(f);
-                s.cars.push_back(c);
-                break;
-            }
-        }
+        Rng rng(fnv1a64(id));
+        addTrafficCars(s, count - 1, assembler.background(s.background), models_, rng);
         return s;
     }
 
-    std::vector<ClassRow> score(const ScanGrid& scan) {
+    void score(const std::vector<ScanGrid>& scans, std::vector<SceneRow>& rows) {
+        std::vector<const ScanGrid*> batch;
+        for (const auto& scan : scans) batch.push_back(&scan);
+        const auto predicted = segmenter_->predictBatch(batch);
+        for (std::size_t k = 0; k < scans.size(); ++k) rows[k].classes = score(scans[k], predicted[k]);
+    }
+
+    std::vector<ClassRow> score(const ScanGrid& scan, const std::vector<int>& predicted) {
         const auto names = segmenter_->classNames();
-        const std::vector<int> predicted = segmenter_->predict(scan);
         ConfusionMatrix m(int(names.size()));
         for (std::size_t i = 0; i < scan.cellCount(); ++i)
-            if (scan.valid(i)) m.add(segmenter_->classOfLabel(scan.label[i]), predicted[i]);
+            if (scan.valid(i) && predicted[i] >= 0)
+                m.add(segmenter_->classOf(scan.label[i]), predicted[i]);
         std::vector<ClassRow> rows;
         for (int c = 0; c < int(names.size()); ++c)
             rows.push_back({names[std::size_t(c)], m.truePositives(c), m.falsePositives(c),
@@ -309,7 +285,7 @@ Shard parseShard(const std::string& text) {
 nlohmann::json configJson(const SweepConfig& config) { return config.source; }
 
 std::string configHash(const SweepConfig& config) {
-    return hex(fnv(std::string(kWorldVersion) + config.source.dump()));
+    return hex64(fnv1a64(std::string(kWorldVersion) + config.source.dump()));
 }
 
 RunSummary runSweep(const SweepConfig& config, const RunnerOptions& options) {
@@ -328,8 +304,7 @@ RunSummary runSweep(const SweepConfig& config, const RunnerOptions& options) {
     info.name = config.name;
     info.config = configJson(config);
     info.config_hash = configHash(config);
-    // One extra segmenter just for its hash; when real checkpoints land (models issue) the CLI
-    // should hash the checkpoint file instead of loading it an extra time.
+    // Segmenters share one loaded network, so asking one for the hash costs nothing.
     info.checkpoint_hash = options.segmenter ? options.segmenter()->checkpointHash() : "";
     info.lidar = lidarSpecToJson(lidarPreset(config.lidar));
     info.tool_version = options.tool_version;
@@ -355,15 +330,21 @@ RunSummary runSweep(const SweepConfig& config, const RunnerOptions& options) {
     auto work = [&] {
         try {
             Worker worker(config, models, options);
-            for (std::size_t i = next++; i < todo.size(); i = next++) {
-                const SceneRow row = worker.run(*todo[i]);
+            // Batches are fixed chunks of the to-do list, whatever the number of workers.
+            const std::size_t batch = std::size_t(std::max(1, options.batch));
+            for (std::size_t i = next.fetch_add(batch); i < todo.size(); i = next.fetch_add(batch)) {
+                std::vector<const Sample*> samples;
+                for (std::size_t k = i; k < std::min(todo.size(), i + batch); ++k)
+                    samples.push_back(todo[k]);
+                const std::vector<SceneRow> rows = worker.run(samples);
                 std::lock_guard<std::mutex> lock(store_mutex);
                 if (failure) return;
                 const auto t0 = Clock::now();
-                store.insertScene(row);
+                for (const auto& row : rows) store.insertScene(row);
                 worker.stage_seconds["store"] +=
                     std::chrono::duration<double>(Clock::now() - t0).count();
-                progress.update(summary.skipped + ++done);
+                done += rows.size();
+                progress.update(summary.skipped + done);
             }
             std::lock_guard<std::mutex> lock(store_mutex);
             for (const auto& [stage, s] : worker.stage_seconds) summary.stage_seconds[stage] += s;

@@ -10,25 +10,12 @@
 #include <vector>
 
 #include "core/ScanGrid.hpp"
+#include "core/Segmenter.hpp"
 #include "sweep/ResultsStore.hpp"
 #include "sweep/SweepConfig.hpp"
 
 namespace blindspot {
 
-/// Predicts a model class per scan cell (-1 where the cell has no return). The runner scores the
-/// predictions against the scan's ground truth mapped through the same learning map.
-class Segmenter {
-  public:
-    virtual ~Segmenter() = default;
-    virtual std::vector<std::string> classNames() const = 0;
-    /// Model class of a palette label (the learning map).
-    virtual int classOfLabel(std::uint16_t palette_label) const = 0;
-    virtual std::vector<int> predict(const ScanGrid& scan) = 0;
-    /// Identifies the weights, for the run record and checkpoint comparison.
-    virtual std::string checkpointHash() const = 0;
-};
-/// One segmenter per worker thread.
-using SegmenterFactory = std::function<std::unique_ptr<Segmenter>()>;
 
 struct Shard {
     int index = 0;
@@ -45,6 +32,8 @@ struct RunnerOptions {
     /// Default RUN_DIR/scans; share one between runs so a second checkpoint skips ray-casting.
     std::string scan_cache_dir;
     SegmenterFactory segmenter;  ///< empty: --scans-only
+    /// Scenes per forward pass: fixed chunks of the to-do list, so results do not depend on jobs.
+    int batch = 8;
     std::string tool_version = "0";
     std::size_t stop_after = 0;  ///< > 0: stop after this many new scenes (tests, partial runs)
     bool progress = true;        ///< progress on stderr

@@ -9,5 +9,7 @@ void setupLidarCommand(CLI::App& app);
 void setupSceneCommand(CLI::App& app);
 void setupSampleCommand(CLI::App& app);
 void setupSweepCommand(CLI::App& app);  ///< sweep, merge, export-csv
+void setupGenerateCommand(CLI::App& app);
+void setupTrainCommand(CLI::App& app);
 
 }  // namespace blindspot::cli

@@ -1,12 +1,14 @@
-// blindspot sweep CONFIG.json -o RUN_DIR [--scans-only] [--jobs N] [--shard i/N] [--no-cache]
+// blindspot sweep CONFIG.json -o RUN_DIR [--model CKPT] [--batch B] [--threads T] [--scans-only] [--jobs N] [--shard i/N] [--no-cache]
 // blindspot merge RUN_a RUN_b ... -o RUN
 // blindspot export-csv RUN [-o FILE]
 #include <filesystem>
 #include <iostream>
 #include <memory>
+#include <thread>
 
 #include "core/AtomicFile.hpp"
 #include "core/Error.hpp"
+#include "models/Network.hpp"
 #include "sweep/SweepRunner.hpp"
 #include "sweep/cli/Commands.hpp"
 
@@ -16,7 +18,9 @@ namespace {
 struct SweepOptions {
     std::string config;
     std::string run_dir;
-    std::string model;
+    std::string model = std::string(BLINDSPOT_DATA_DIR) + "/models/checkpoints/baseline";
+    int batch = 8;
+    int threads = 0;
     std::string shard = "0/1";
     int jobs = 1;
     bool scans_only = false;
@@ -35,11 +39,17 @@ void runSweepCommand(const SweepOptions& opt) {
     options.scan_cache_dir = opt.scan_cache;
     options.tool_version = BLINDSPOT_VERSION;
     options.stop_after = opt.stop_after;
-    if (!opt.scans_only)
-        throw ConfigError(
-            "--model", "",
-            "no segmentation network is available yet (it comes with the models issue); "
-            "run with --scans-only to generate and store the scans");
+    options.batch = opt.batch;
+    if (!opt.scans_only) {
+        keepTensorBuffersOnHeap();
+        // Workers run forward passes side by side; split the cores between them.
+        const int cores = int(std::max(1u, std::thread::hardware_concurrency()));
+        setTorchThreads(opt.threads > 0 ? opt.threads : std::max(1, cores / opt.jobs));
+        std::shared_ptr<const SegmentationNetwork> net = SegmentationNetwork::load(opt.model);
+        options.segmenter = [net] { return makeNetworkSegmenter(net); };
+        std::cerr << "model " << opt.model << " (" << net->card().architecture << ", "
+                  << net->hash() << ")\n";
+    }
     const RunSummary s = runSweep(config, options);
     std::cout << "sweep " << config.name << " shard " << options.shard.index << "/"
               << options.shard.count << ": " << s.planned << " scenes, " << s.skipped
@@ -66,7 +76,11 @@ void setupSweepCommand(CLI::App& app) {
     cmd->add_option("config", opt->config, "Sweep config JSON (docs/sweep-config.md)")->required();
     cmd->add_option("-o,--output", opt->run_dir, "Run directory (results.sqlite, scans/)")
         ->required();
-    cmd->add_option("--model", opt->model, "Checkpoint to score (not available yet)");
+    cmd->add_option("--model", opt->model, "Checkpoint directory to score (model_card.json + weights)")
+        ->capture_default_str();
+    cmd->add_option("--batch", opt->batch, "Scans per forward pass")->check(CLI::PositiveNumber);
+    cmd->add_option("--threads", opt->threads,
+                    "LibTorch threads (default: cores / jobs)");
     cmd->add_flag("--scans-only", opt->scans_only,
                   "Generate and store the scans without a network");
     cmd->add_option("--jobs", opt->jobs, "Parallel workers; results do not depend on it")

@@ -17,6 +17,8 @@ int main(int argc, char** argv) {
     blindspot::cli::setupSceneCommand(app);
     blindspot::cli::setupSampleCommand(app);
     blindspot::cli::setupSweepCommand(app);
+    blindspot::cli::setupGenerateCommand(app);
+    blindspot::cli::setupTrainCommand(app);
     try {
         app.parse(argc, argv);
         return 0;

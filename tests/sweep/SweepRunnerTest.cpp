@@ -10,6 +10,7 @@
 #include "core/Error.hpp"
 #include "core/LearningMap.hpp"
 #include "core/ScanIo.hpp"
+#include "models/Network.hpp"
 #include "sweep/SweepRunner.hpp"
 #include "tests/TempDir.hpp"
 
@@ -22,7 +23,7 @@ namespace {
 class OracleSegmenter : public Segmenter {
   public:
     std::vector<std::string> classNames() const override { return map_.classes; }
-    int classOfLabel(std::uint16_t label) const override { return map_.classOf(label); }
+    int classOf(std::uint16_t label) const override { return map_.classOf(label); }
     std::vector<int> predict(const ScanGrid& scan) override {
         std::vector<int> out(scan.cellCount(), -1);
         for (std::size_t i = 0; i < scan.cellCount(); ++i)
@@ -202,4 +203,40 @@ TEST(SweepRunner, SharedScanCacheSkipsRayCastingForASecondRun) {
     const ScanGrid cached = readScanDirectory((dir / "cache" / id).string());
     EXPECT_GT(cached.validCount(), 1000u);
     EXPECT_EQ(cached.rows(), 16);
+}
+
+TEST(SweepRunner, BundledBaselineScoresIdenticallyWithOneOrTwoJobs) {
+    const auto dir = blindspot::testing::freshTempDir("runner-network");
+    const fs::path path = dir / "net.json";
+    std::ofstream(path) << R"({"name": "net", "lidar": "hdl64e", "sampler": {"type": "grid"},
+        "dimensions": {"car_model": {"values": ["sedan", "van"]},
+        "x": {"values": [8, 14]}, "y": {"values": [-2, 2]},
+        "background": {"values": ["urban-01"]}}})";
+    const SweepConfig config = loadSweepConfig(path.string(), defaultCatalogue());
+    std::shared_ptr<const SegmentationNetwork> net = SegmentationNetwork::load(
+        std::string(BLINDSPOT_SOURCE_DIR) + "/models/checkpoints/baseline");
+    RunnerOptions one = options(dir / "one", 1), two = options(dir / "two", 2);
+    one.batch = 3;  // batches straddle the workers' chunks
+    two.batch = 3;
+    one.segmenter = two.segmenter = [net] { return makeNetworkSegmenter(net); };
+    EXPECT_EQ(runSweep(config, one).done, 8u);
+    EXPECT_EQ(runSweep(config, two).done, 8u);
+    const auto a = rows(dir / "one"), b = rows(dir / "two");
+    EXPECT_TRUE(sameRows(a, b));
+    // The baseline finds the target car: car IoU is well above zero in every scene.
+    for (const auto& s : a) {
+        ASSERT_EQ(s.classes.size(), 4u);
+        const auto car = std::find_if(s.classes.begin(), s.classes.end(),
+                                      [](const ClassRow& c) { return c.class_name == "car"; });
+        ASSERT_NE(car, s.classes.end());
+        ASSERT_TRUE(car->iou.has_value());
+        EXPECT_GT(*car->iou, 0.3) << s.scene_id;
+    }
+    // A LiDAR that cannot see the network's grid is refused with a clear error.
+    std::ofstream(dir / "vlp.json") << R"({"name": "vlp", "lidar": "vlp16", "sampler": {"type": "grid"},
+        "dimensions": {"x": {"value": 8}, "background": {"value": "urban-01"}}})";
+    RunnerOptions vlp = options(dir / "vlp", 1);
+    vlp.segmenter = one.segmenter;
+    EXPECT_THROW(runSweep(loadSweepConfig((dir / "vlp.json").string(), defaultCatalogue()), vlp),
+                 ConfigError);
 }

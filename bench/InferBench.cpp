@@ -1,0 +1,76 @@
+// bench infer: LibTorch SqueezeSeg ms/frame at batch 1 and 8, and the ratio against the same
+// weights in PyTorch eager (bench/infer_eager.py under Debian's /usr/bin/python3).
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "bench/Benches.hpp"
+#include "models/Network.hpp"
+
+namespace blindspot::bench {
+
+namespace {
+
+double medianMsPerFrame(const SegmentationNetwork& net, int batch, int repeats) {
+    const ModelCard& card = net.card();
+    const std::size_t cells = card.grid.cellCount();
+    std::vector<float> input(std::size_t(batch) * std::size_t(card.channelCount()) * cells);
+    for (std::size_t i = 0; i < input.size(); ++i) input[i] = float((i * 7919) % 1000) / 500.0f - 1;
+    const std::vector<float> mask(std::size_t(batch) * cells, 1.0f);
+    net.logits(input, mask, batch);  // warm-up
+    std::vector<double> ms;
+    for (int r = 0; r < repeats; ++r) {
+        const auto t = std::chrono::steady_clock::now();
+        net.logits(input, mask, batch);
+        ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t)
+                         .count() /
+                     batch);
+    }
+    std::nth_element(ms.begin(), ms.begin() + long(ms.size() / 2), ms.end());
+    return ms[ms.size() / 2];
+}
+
+nlohmann::json pythonEager(const std::string& checkpoint, int threads, int repeats) {
+    const std::string command = "/usr/bin/python3 " + std::string(BLINDSPOT_SOURCE_DIR) +
+                                "/bench/infer_eager.py " + checkpoint + " " +
+                                std::to_string(threads) + " " + std::to_string(repeats);
+    std::string text;
+    if (FILE* pipe = popen(command.c_str(), "r")) {
+        char buffer[4096];
+        while (std::fgets(buffer, sizeof buffer, pipe)) text += buffer;
+        pclose(pipe);
+    }
+    try {
+        return nlohmann::json::parse(text);
+    } catch (const nlohmann::json::exception&) {
+        return nullptr;
+    }
+}
+
+}  // namespace
+
+int runInferBench(const InferBenchOptions& o) {
+    keepTensorBuffersOnHeap();
+    setTorchThreads(o.threads);
+    const auto net = SegmentationNetwork::load(o.checkpoint);
+    std::cout << "SqueezeSeg " << net->parameterCount() << " parameters, "
+              << net->card().grid.rows << " x " << net->card().grid.cols << ", " << o.threads
+              << " threads, median of " << o.repeats << "\n";
+    const nlohmann::json eager = pythonEager(o.checkpoint, o.threads, o.repeats);
+    if (eager.is_null()) std::cout << "(PyTorch eager unavailable: no /usr/bin/python3 torch)\n";
+    std::printf("%-6s %14s %16s %8s\n", "batch", "libtorch ms/fr", "pytorch ms/fr", "ratio");
+    for (int batch : {1, 8}) {
+        const double ours = medianMsPerFrame(*net, batch, o.repeats);
+        if (eager.is_null()) {
+            std::printf("%-6d %14.1f %16s %8s\n", batch, ours, "-", "-");
+            continue;
+        }
+        const double theirs = eager["ms_per_frame"][std::to_string(batch)].get<double>();
+        std::printf("%-6d %14.1f %16.1f %8.2f\n", batch, ours, theirs, ours / theirs);
+    }
+    return 0;
+}
+
+}  // namespace blindspot::bench

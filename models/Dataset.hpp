@@ -1,0 +1,40 @@
+#pragma once
+// Labelled scans for training and evaluation, in the SemanticKITTI layout
+// (DIR/sequences/SS/velodyne/NNNNNN.bin + DIR/sequences/SS/labels/NNNNNN.label), as written by
+// `blindspot generate` and as distributed for real SemanticKITTI / KITTI recordings.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "models/ModelCard.hpp"
+#include "models/RangeProjection.hpp"
+
+namespace blindspot {
+
+struct LabelledScanFiles {
+    std::string bin;    ///< KITTI .bin: x y z intensity per point, float32
+    std::string label;  ///< SemanticKITTI .label: semantic | instance << 16, uint32
+};
+
+/// Every scan under `dir`: DIR/sequences/*/velodyne/*.bin, or DIR/velodyne/*.bin for a single
+/// sequence, each with its .label. Sorted by sequence and frame. Throws FileError when there is
+/// none or a label file is missing.
+std::vector<LabelledScanFiles> findLabelledScans(const std::string& dir);
+
+/// A scan as the network sees it: the raw range image and a model class per cell (-1 = empty).
+struct LabelledImage {
+    RangeImage image;
+    std::vector<std::int8_t> cell_class;
+};
+
+LabelledImage loadLabelledImage(const LabelledScanFiles& files, const ModelCard& card);
+
+struct LabelledSet {
+    std::vector<LabelledImage> images;
+    std::string hash;  ///< FNV-1a 64 over every file's bytes, in order: the data's identity
+};
+/// Loads every scan under each directory (`threads` readers; the result does not depend on it).
+LabelledSet loadLabelledSet(const std::vector<std::string>& dirs, const ModelCard& card,
+                            int threads = 1);
+
+}  // namespace blindspot

@@ -1,0 +1,130 @@
+#include "models/ModelCard.hpp"
+
+#include <filesystem>
+
+#include "core/AtomicFile.hpp"
+
+namespace blindspot {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+RangeGrid gridFromJson(const JsonObject& j) {
+    RangeGrid g;
+    g.rows = j.integer("rows");
+    g.cols = j.integer("cols");
+    g.top_elevation_deg = j.number("top_elevation_deg");
+    g.elevation_step_deg = j.number("elevation_step_deg");
+    g.left_azimuth_deg = j.number("left_azimuth_deg");
+    g.azimuth_step_deg = j.number("azimuth_step_deg");
+    // Width-only downsampling by 16 in SqueezeSeg: the width must divide by 16.
+    if (g.rows < 1 || g.rows > 4096) j.fail("rows", "expected 1..4096 rows");
+    if (g.cols < 16 || g.cols > 8192 || g.cols % 16 != 0)
+        j.fail("cols", "expected a multiple of 16 in [16, 8192]");
+    if (!(g.elevation_step_deg > 0.0)) j.fail("elevation_step_deg", "must be > 0");
+    if (!(g.azimuth_step_deg > 0.0)) j.fail("azimuth_step_deg", "must be > 0");
+    j.rejectUnknownKeys();
+    return g;
+}
+
+std::vector<double> perChannel(const JsonObject& j, const std::string& key, std::size_t count,
+                               bool positive) {
+    const std::vector<double> v = j.numbers(key);
+    if (v.size() != count)
+        j.fail(key, "expected one value per input channel (" + std::to_string(count) + ")");
+    for (double x : v)
+        if (positive && !(x > 0.0)) j.fail(key, "every value must be > 0");
+    return v;
+}
+
+}  // namespace
+
+ModelCard squeezeSegCard(bool with_intensity) {
+    ModelCard card;
+    // SqueezeSeg's KITTI INPUT_MEAN / INPUT_STD (kitti_squeezeSeg_config.py), x y z intensity range.
+    const std::vector<double> mean = {10.88, 0.23, -1.04, 0.21, 12.12};
+    const std::vector<double> std = {11.47, 6.91, 0.86, 0.16, 12.32};
+    const std::vector<InputChannel> all = {InputChannel::kX, InputChannel::kY, InputChannel::kZ,
+                                           InputChannel::kIntensity, InputChannel::kRange};
+    for (std::size_t c = 0; c < all.size(); ++c) {
+        if (!with_intensity && all[c] == InputChannel::kIntensity) continue;
+        card.input_channels.push_back(all[c]);
+        card.mean.push_back(mean[c]);
+        card.std.push_back(std[c]);
+    }
+    card.learning_map = squeezeSegLearningMap();
+    return card;
+}
+
+ModelCard modelCardFromJson(const JsonObject& j) {
+    ModelCard card;
+    card.architecture = j.string("architecture");
+    if (card.architecture != "squeezeseg" && card.architecture != "torchscript")
+        j.fail("architecture", "expected \"squeezeseg\" or \"torchscript\"");
+    card.weights = j.string("weights");
+    if (card.weights.empty() || card.weights.find('/') != std::string::npos)
+        j.fail("weights", "expected a file name inside the checkpoint directory");
+    card.crf = j.boolean("crf", false);
+    if (card.crf && card.architecture != "squeezeseg")
+        j.fail("crf", "the CRF head exists for architecture \"squeezeseg\" only");
+    const auto& channels = j.raw("input_channels");
+    if (!channels.is_array() || channels.empty())
+        j.fail("input_channels", "expected a non-empty array of channel names");
+    for (const auto& c : channels) {
+        try {
+            card.input_channels.push_back(inputChannelFromName(c.is_string() ? c.get<std::string>()
+                                                                             : c.dump()));
+        } catch (const ConfigError& e) {
+            j.fail("input_channels", e.expected());
+        }
+    }
+    card.grid = gridFromJson(j.object("grid"));
+    card.mean = perChannel(j, "mean", card.input_channels.size(), false);
+    card.std = perChannel(j, "std", card.input_channels.size(), true);
+    card.learning_map = learningMapFromJson(j.object("learning_map"));
+    if (j.has("training")) {
+        card.training = j.raw("training");
+        if (!card.training.is_object()) j.fail("training", "expected an object");
+    }
+    j.rejectUnknownKeys();
+    return card;
+}
+
+nlohmann::json modelCardToJson(const ModelCard& card) {
+    nlohmann::json channels = nlohmann::json::array();
+    for (auto c : card.input_channels) channels.push_back(inputChannelName(c));
+    const RangeGrid& g = card.grid;
+    return {{"architecture", card.architecture},
+            {"weights", card.weights},
+            {"crf", card.crf},
+            {"input_channels", channels},
+            {"grid",
+             {{"rows", g.rows},
+              {"cols", g.cols},
+              {"top_elevation_deg", g.top_elevation_deg},
+              {"elevation_step_deg", g.elevation_step_deg},
+              {"left_azimuth_deg", g.left_azimuth_deg},
+              {"azimuth_step_deg", g.azimuth_step_deg}}},
+            {"mean", card.mean},
+            {"std", card.std},
+            {"learning_map", learningMapToJson(card.learning_map)},
+            {"training", card.training}};
+}
+
+ModelCard loadModelCard(const std::string& checkpoint_dir) {
+    const std::string path = (fs::path(checkpoint_dir) / "model_card.json").string();
+    if (!fs::exists(path))
+        throw FileError(checkpoint_dir,
+                        "not a checkpoint: expected a directory holding model_card.json");
+    const nlohmann::json json = readJsonFile(path);
+    return modelCardFromJson(JsonObject(json, path, ""));
+}
+
+void saveModelCard(const ModelCard& card, const std::string& checkpoint_dir) {
+    fs::create_directories(checkpoint_dir);
+    writeFileAtomic((fs::path(checkpoint_dir) / "model_card.json").string(),
+                    modelCardToJson(card).dump(2) + "\n");
+}
+
+}  // namespace blindspot

@@ -1,0 +1,41 @@
+#pragma once
+// The model card: a JSON file next to every checkpoint saying what the weights expect (grid,
+// channels, normalisation), what they predict (classes, learning map) and how they were made.
+// Schema: docs/models.md. Unknown keys are errors.
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "core/Json.hpp"
+#include "core/LearningMap.hpp"
+#include "models/RangeProjection.hpp"
+
+namespace blindspot {
+
+struct ModelCard {
+    /// "squeezeseg" (native LibTorch archive) or "torchscript" (any B x C x H x W -> B x K x H x W
+    /// network saved with torch.jit.save).
+    std::string architecture = "squeezeseg";
+    std::string weights = "weights.pt";  ///< file name inside the checkpoint directory
+    bool crf = false;                    ///< squeezeseg only: the recurrent CRF head
+    std::vector<InputChannel> input_channels;
+    RangeGrid grid;
+    std::vector<double> mean;  ///< per input channel, in raw units
+    std::vector<double> std;
+    LearningMap learning_map;  ///< palette label -> model class; names the classes
+    nlohmann::json training = nlohmann::json::object();  ///< recipe, data hashes, validation
+
+    int classCount() const { return int(learning_map.classes.size()); }
+    int channelCount() const { return int(input_channels.size()); }
+};
+
+/// SqueezeSeg's KITTI card: 5 channels (x, y, z, intensity, range) or, without intensity, 4.
+ModelCard squeezeSegCard(bool with_intensity);
+
+ModelCard modelCardFromJson(const JsonObject& json);
+nlohmann::json modelCardToJson(const ModelCard& card);
+/// Reads CHECKPOINT_DIR/model_card.json.
+ModelCard loadModelCard(const std::string& checkpoint_dir);
+void saveModelCard(const ModelCard& card, const std::string& checkpoint_dir);
+
+}  // namespace blindspot

@@ -1,0 +1,230 @@
+#include <malloc.h>
+
+#include <filesystem>
+#include <sstream>
+
+#include "core/AtomicFile.hpp"
+#include "core/Error.hpp"
+#include "core/Hash.hpp"
+#include "models/NetworkImpl.hpp"
+
+namespace blindspot {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string firstLine(const std::string& text) { return text.substr(0, text.find('\n')); }
+
+std::string weightsPath(const ModelCard& card, const std::string& dir) {
+    return (fs::path(dir) / card.weights).string();
+}
+
+// The card fields that change what the weights mean (not the training record).
+std::string cardIdentity(const ModelCard& card) {
+    nlohmann::json j = modelCardToJson(card);
+    j.erase("training");
+    return j.dump();
+}
+
+void loadNative(SegmentationNetwork::Impl& impl, const std::string& path) {
+    impl.native = makeSqueezeSeg(impl.card);
+    std::map<std::string, std::vector<std::int64_t>> expected;
+    for (const auto& p : impl.native->named_parameters()) expected[p.key()] = p.value().sizes().vec();
+    try {
+        torch::load(impl.native, path);
+    } catch (const c10::Error& e) {
+        throw FileError(path, "not a LibTorch SqueezeSeg archive matching its model card (" +
+                                  firstLine(e.what_without_backtrace()) + ")");
+    }
+    // torch::load does not check shapes; weights for other channels or classes must not pass.
+    for (const auto& p : impl.native->named_parameters()) {
+        const auto want = expected.at(p.key());
+        if (p.value().sizes().vec() != want)
+            throw FileError(path, "weights do not match the model card: \"" + p.key() +
+                                      "\" has shape " + c10::str(p.value().sizes()) +
+                                      ", the card implies " + c10::str(c10::IntArrayRef(want)));
+    }
+    impl.native->eval();
+}
+
+void loadScripted(SegmentationNetwork::Impl& impl, const std::string& path) {
+    try {
+        impl.scripted = torch::jit::load(path);
+    } catch (const c10::Error& e) {
+        throw FileError(path, "not a TorchScript module (" + firstLine(e.what_without_backtrace()) +
+                                  ")");
+    }
+    impl.scripted.eval();
+    // A dry run on zeros: the output must be 1 x K x H x W for the card's classes and grid.
+    const ModelCard& c = impl.card;
+    const torch::Tensor probe = torch::zeros({1, c.channelCount(), c.grid.rows, c.grid.cols});
+    torch::Tensor out;
+    try {
+        torch::InferenceMode guard;
+        out = impl.scripted.forward({probe}).toTensor();
+    } catch (const c10::Error& e) {
+        throw FileError(path, "TorchScript module fails on a 1 x " +
+                                  std::to_string(c.channelCount()) + " x " +
+                                  std::to_string(c.grid.rows) + " x " +
+                                  std::to_string(c.grid.cols) + " input (" +
+                                  firstLine(e.what_without_backtrace()) + ")");
+    }
+    const std::vector<std::int64_t> want = {1, c.classCount(), c.grid.rows, c.grid.cols};
+    if (out.sizes().vec() != want)
+        throw FileError(path, "TorchScript output has shape " + c10::str(out.sizes()) +
+                                  ", the model card implies " + c10::str(c10::IntArrayRef(want)));
+}
+
+}  // namespace
+
+std::vector<int> xyzChannels(const ModelCard& card) {
+    std::vector<int> out;
+    for (InputChannel want : {InputChannel::kX, InputChannel::kY, InputChannel::kZ})
+        for (int c = 0; c < card.channelCount(); ++c)
+            if (card.input_channels[std::size_t(c)] == want) out.push_back(c);
+    return out.size() == 3 ? out : std::vector<int>{};
+}
+
+SqueezeSeg makeSqueezeSeg(const ModelCard& card) {
+    const auto xyz = xyzChannels(card);
+    if (card.crf && xyz.empty())
+        throw ConfigError("model card", "/crf", "the CRF needs the x, y and z input channels");
+    return SqueezeSeg(card.channelCount(), card.classCount(), card.crf, xyz);
+}
+
+std::pair<torch::Tensor, torch::Tensor> batchTensors(
+    const ModelCard& card, const std::vector<const RangeImage*>& images) {
+    const auto b = std::int64_t(images.size());
+    const RangeGrid& g = card.grid;
+    torch::Tensor input = torch::empty({b, card.channelCount(), g.rows, g.cols});
+    torch::Tensor mask = torch::empty({b, 1, g.rows, g.cols});
+    for (std::int64_t i = 0; i < b; ++i) {
+        const RangeImage& image = *images[std::size_t(i)];
+        const std::vector<float> x = normalisedInput(image, card.mean, card.std);
+        std::copy(x.begin(), x.end(), input[i].data_ptr<float>());
+        std::transform(image.mask.begin(), image.mask.end(), mask[i].data_ptr<float>(),
+                       [](std::uint8_t m) { return float(m); });
+    }
+    return {input, mask};
+}
+
+torch::Tensor SegmentationNetwork::Impl::forward(const torch::Tensor& input,
+                                                 const torch::Tensor& mask) const {
+    if (native) {
+        SqueezeSeg model = native;  // the holder is shared; forward() is not const
+        return model->forward(input, mask);
+    }
+    return scripted.forward({input}).toTensor();
+}
+
+void keepTensorBuffersOnHeap() {
+    mallopt(M_MMAP_THRESHOLD, 1 << 30);
+    mallopt(M_TRIM_THRESHOLD, 1 << 30);
+}
+
+void setTorchThreads(int threads) {
+    if (threads > 0) torch::set_num_threads(threads);
+}
+
+SegmentationNetwork::SegmentationNetwork(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+SegmentationNetwork::~SegmentationNetwork() = default;
+
+std::unique_ptr<SegmentationNetwork> SegmentationNetwork::load(const std::string& dir) {
+    auto impl = std::make_unique<Impl>();
+    impl->card = loadModelCard(dir);
+    const std::string path = weightsPath(impl->card, dir);
+    if (!fs::is_regular_file(path))
+        throw FileError(path, "weights file named by model_card.json is missing");
+    if (impl->card.architecture == "squeezeseg")
+        loadNative(*impl, path);
+    else
+        loadScripted(*impl, path);
+    impl->weights_hash = hex64(fnv1a64(readFileBytes(path), fnv1a64(cardIdentity(impl->card))));
+    return std::unique_ptr<SegmentationNetwork>(new SegmentationNetwork(std::move(impl)));
+}
+
+std::unique_ptr<SegmentationNetwork> SegmentationNetwork::create(const ModelCard& card,
+                                                                 std::uint64_t seed) {
+    if (card.architecture != "squeezeseg")
+        throw ConfigError("model card", "/architecture", "only \"squeezeseg\" can be created");
+    auto impl = std::make_unique<Impl>();
+    impl->card = card;
+    torch::manual_seed(seed);
+    impl->native = makeSqueezeSeg(card);
+    impl->native->eval();
+    impl->weights_hash = "untrained-" + std::to_string(seed);
+    return std::unique_ptr<SegmentationNetwork>(new SegmentationNetwork(std::move(impl)));
+}
+
+const ModelCard& SegmentationNetwork::card() const { return impl_->card; }
+std::string SegmentationNetwork::hash() const { return impl_->weights_hash; }
+
+std::size_t SegmentationNetwork::parameterCount() const {
+    std::size_t n = 0;
+    if (impl_->native)
+        for (const auto& p : impl_->native->parameters()) n += std::size_t(p.numel());
+    else
+        for (const auto& p : impl_->scripted.parameters()) n += std::size_t(p.numel());
+    return n;
+}
+
+std::vector<float> SegmentationNetwork::logits(const std::vector<const RangeImage*>& images) const {
+    torch::InferenceMode guard;
+    const auto [input, mask] = batchTensors(impl_->card, images);
+    const torch::Tensor out = impl_->forward(input, mask).contiguous();
+    return std::vector<float>(out.data_ptr<float>(), out.data_ptr<float>() + out.numel());
+}
+
+std::vector<float> SegmentationNetwork::logits(const std::vector<float>& input,
+                                               const std::vector<float>& mask, int batch) const {
+    torch::InferenceMode guard;
+    const ModelCard& c = impl_->card;
+    const auto in = torch::from_blob(const_cast<float*>(input.data()),
+                                     {batch, c.channelCount(), c.grid.rows, c.grid.cols});
+    const auto m = torch::from_blob(const_cast<float*>(mask.data()), {batch, 1, c.grid.rows,
+                                                                       c.grid.cols});
+    const torch::Tensor out = impl_->forward(in, m).contiguous();
+    return std::vector<float>(out.data_ptr<float>(), out.data_ptr<float>() + out.numel());
+}
+
+std::vector<std::vector<int>> SegmentationNetwork::classify(
+    const std::vector<const RangeImage*>& images) const {
+    torch::InferenceMode guard;
+    const auto [input, mask] = batchTensors(impl_->card, images);
+    const torch::Tensor best = impl_->forward(input, mask).argmax(1).to(torch::kInt32).contiguous();
+    std::vector<std::vector<int>> out;
+    const std::size_t plane = impl_->card.grid.cellCount();
+    for (std::size_t i = 0; i < images.size(); ++i) {
+        const std::int32_t* p = best[std::int64_t(i)].data_ptr<std::int32_t>();
+        std::vector<int> classes(p, p + plane);
+        for (std::size_t k = 0; k < plane; ++k)
+            if (!images[i]->mask[k]) classes[k] = -1;
+        out.push_back(std::move(classes));
+    }
+    return out;
+}
+
+void SegmentationNetwork::save(const std::string& dir) const {
+    if (!impl_->native)
+        throw ConfigError("model card", "/architecture", "only \"squeezeseg\" weights are saved");
+    fs::create_directories(dir);
+    const std::string path = weightsPath(impl_->card, dir);
+    // torch::save writes in place; go through a temporary file so a crash leaves the old weights.
+    const std::string temp = path + ".tmp";
+    torch::save(impl_->native, temp);
+    fs::rename(temp, path);
+    saveModelCard(impl_->card, dir);
+}
+
+double maskedCrossEntropy(const std::vector<float>& logits, const std::vector<int>& labels,
+                          const std::vector<float>& mask, const std::vector<float>& weights,
+                          int batch, int classes, int rows, int cols) {
+    const auto l = torch::tensor(logits).view({batch, classes, rows, cols});
+    const auto y = torch::tensor(std::vector<std::int64_t>(labels.begin(), labels.end()))
+                       .view({batch, rows, cols});
+    const auto m = torch::tensor(mask).view({batch, rows, cols});
+    return maskedWeightedCrossEntropy(l, y, m, torch::tensor(weights)).item<double>();
+}
+
+}  // namespace blindspot

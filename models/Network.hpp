@@ -1,0 +1,69 @@
+#pragma once
+// A segmentation network loaded from a checkpoint directory (model_card.json + weights), ready
+// for batched inference. Torch stays behind this interface: nothing here includes torch headers.
+//
+// Checkpoint directory: model_card.json (docs/models.md) and the weights file it names, either a
+// native LibTorch archive of SqueezeSeg ("squeezeseg") or a TorchScript module ("torchscript")
+// mapping B x C x H x W normalised input to B x K x H x W logits.
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/Segmenter.hpp"
+#include "models/ModelCard.hpp"
+#include "models/RangeProjection.hpp"
+
+namespace blindspot {
+
+/// Keeps large tensor buffers on the heap instead of fresh mmap()s: activations of a 64 x 512
+/// batch exceed glibc's 32 MB mmap threshold, and re-faulting their pages every step cost a fifth
+/// of training time. Process-wide; call once from the application.
+void keepTensorBuffersOnHeap();
+
+/// Sets the intra-op thread count of every network in the process (LibTorch's pool is global).
+void setTorchThreads(int threads);
+
+class SegmentationNetwork {
+  public:
+    /// Loads and checks a checkpoint: a corrupt weights file, weights whose shapes disagree with
+    /// the card, or a TorchScript net whose output is not B x K x H x W raise FileError /
+    /// ConfigError naming the file.
+    static std::unique_ptr<SegmentationNetwork> load(const std::string& checkpoint_dir);
+    /// A freshly initialised SqueezeSeg for `card` (seeded).
+    static std::unique_ptr<SegmentationNetwork> create(const ModelCard& card, std::uint64_t seed);
+    ~SegmentationNetwork();
+
+    const ModelCard& card() const;
+    /// FNV-1a 64 (hex) of the weights and the card's input/output definition.
+    std::string hash() const;
+    std::size_t parameterCount() const;
+    /// Logits (B x K x H x W, row-major) of B images, in inference mode.
+    std::vector<float> logits(const std::vector<const RangeImage*>& images) const;
+    /// Logits of raw normalised input (B x C x H x W) with its mask (B x H x W).
+    std::vector<float> logits(const std::vector<float>& input, const std::vector<float>& mask,
+                              int batch) const;
+    /// Arg-max class per image cell; -1 where the cell is empty.
+    std::vector<std::vector<int>> classify(const std::vector<const RangeImage*>& images) const;
+    /// Writes the native archive and the card into `checkpoint_dir` (squeezeseg only).
+    void save(const std::string& checkpoint_dir) const;
+
+    struct Impl;
+    Impl& impl() const { return *impl_; }
+
+  private:
+    explicit SegmentationNetwork(std::unique_ptr<Impl> impl);
+    std::unique_ptr<Impl> impl_;
+};
+
+/// Scores scans with a shared, loaded network. Throws ConfigError at the first scan whose LiDAR
+/// does not cover the card's grid.
+std::unique_ptr<Segmenter> makeNetworkSegmenter(std::shared_ptr<const SegmentationNetwork> net);
+
+/// The reference loss on plain arrays (for tests and tools): logits B x K x H x W, labels and mask
+/// B x H x W, weights K. See maskedWeightedCrossEntropy.
+double maskedCrossEntropy(const std::vector<float>& logits, const std::vector<int>& labels,
+                          const std::vector<float>& mask, const std::vector<float>& weights,
+                          int batch, int classes, int rows, int cols);
+
+}  // namespace blindspot

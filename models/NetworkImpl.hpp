@@ -1,0 +1,29 @@
+#pragma once
+// Internal to models/: what a SegmentationNetwork holds. Includes torch headers.
+#include <torch/script.h>
+#include <torch/torch.h>
+
+#include "models/Network.hpp"
+#include "models/SqueezeSeg.hpp"
+
+namespace blindspot {
+
+struct SegmentationNetwork::Impl {
+    ModelCard card;
+    SqueezeSeg native{nullptr};           ///< architecture "squeezeseg"
+    mutable torch::jit::Module scripted;  ///< architecture "torchscript"
+    std::string weights_hash;
+
+    /// B x C x H x W normalised input and B x 1 x H x W mask -> logits.
+    torch::Tensor forward(const torch::Tensor& input, const torch::Tensor& mask) const;
+};
+
+/// Where x, y and z sit among the card's channels (for the CRF); empty if one is missing.
+std::vector<int> xyzChannels(const ModelCard& card);
+/// A SqueezeSeg module shaped by the card.
+SqueezeSeg makeSqueezeSeg(const ModelCard& card);
+/// Stacks images into normalised input B x C x H x W and mask B x 1 x H x W.
+std::pair<torch::Tensor, torch::Tensor> batchTensors(const ModelCard& card,
+                                                     const std::vector<const RangeImage*>& images);
+
+}  // namespace blindspot

@@ -1,0 +1,183 @@
+#include "models/RangeProjection.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/Error.hpp"
+
+namespace blindspot {
+
+namespace {
+
+constexpr double kDegPerRad = 180.0 / 3.14159265358979323846;
+
+bool near(double a, double b) { return std::abs(a - b) < 1e-9; }
+
+RangeImage emptyImage(const RangeGrid& grid, const std::vector<InputChannel>& channels,
+                      std::size_t source_count) {
+    RangeImage image;
+    image.grid = grid;
+    image.channels = channels;
+    image.raw.assign(channels.size() * grid.cellCount(), 0.0f);
+    image.mask.assign(grid.cellCount(), 0);
+    image.source.assign(grid.cellCount(), -1);
+    image.cell.assign(source_count, -1);
+    return image;
+}
+
+float channelValue(InputChannel c, const float* xyz, float intensity, float range) {
+    switch (c) {
+        case InputChannel::kX: return xyz[0];
+        case InputChannel::kY: return xyz[1];
+        case InputChannel::kZ: return xyz[2];
+        case InputChannel::kIntensity: return intensity;
+        case InputChannel::kRange: return range;
+    }
+    return 0.0f;
+}
+
+void writeCell(RangeImage& image, std::size_t cell, const float* xyz, float intensity,
+               float range) {
+    const std::size_t plane = image.grid.cellCount();
+    for (std::size_t c = 0; c < image.channels.size(); ++c)
+        image.raw[c * plane + cell] = channelValue(image.channels[c], xyz, intensity, range);
+    image.mask[cell] = 1;
+}
+
+// Nearest cell of a direction, or -1 when it lies more than half a cell outside the grid.
+std::int32_t cellOf(const RangeGrid& g, const float* xyz, float range) {
+    const double elevation = std::asin(std::clamp(double(xyz[2]) / range, -1.0, 1.0)) * kDegPerRad;
+    const double azimuth = std::atan2(double(xyz[1]), double(xyz[0])) * kDegPerRad;
+    const long row = std::lround((g.top_elevation_deg - elevation) / g.elevation_step_deg);
+    const long col = std::lround((g.left_azimuth_deg - azimuth) / g.azimuth_step_deg);
+    if (row < 0 || row >= g.rows || col < 0 || col >= g.cols) return -1;
+    return std::int32_t(row * g.cols + col);
+}
+
+// Projects `count` sources; xyz(i) and intensity(i) give a source's point, NaN x = no point.
+template <typename Xyz, typename Intensity>
+void projectSources(RangeImage& image, std::size_t count, Xyz xyz, Intensity intensity) {
+    std::vector<float> best(image.grid.cellCount(), INFINITY);
+    for (std::size_t i = 0; i < count; ++i) {
+        const float* p = xyz(i);
+        if (std::isnan(p[0])) continue;
+        const float range = std::sqrt(p[0] * p[0] + p[1] * p[1] + p[2] * p[2]);
+        if (!(range > 0.0f)) continue;
+        const std::int32_t cell = cellOf(image.grid, p, range);
+        if (cell < 0) continue;
+        image.cell[i] = cell;
+        // Ties go to the lower source index, so the result does not depend on anything else.
+        if (range >= best[std::size_t(cell)]) continue;
+        best[std::size_t(cell)] = range;
+        image.source[std::size_t(cell)] = std::int32_t(i);
+        writeCell(image, std::size_t(cell), p, intensity(i), range);
+    }
+}
+
+}  // namespace
+
+bool RangeGrid::matches(const LidarSpec& spec) const {
+    if (spec.rows() != rows || spec.cols() != cols) return false;
+    for (int r = 0; r < rows; ++r)
+        if (!near(spec.elevation_deg[std::size_t(r)], top_elevation_deg - r * elevation_step_deg))
+            return false;
+    for (int c = 0; c < cols; ++c)
+        if (!near(spec.azimuth_deg[std::size_t(c)], left_azimuth_deg - c * azimuth_step_deg))
+            return false;
+    return true;
+}
+
+InputChannel inputChannelFromName(const std::string& name) {
+    if (name == "x") return InputChannel::kX;
+    if (name == "y") return InputChannel::kY;
+    if (name == "z") return InputChannel::kZ;
+    if (name == "intensity") return InputChannel::kIntensity;
+    if (name == "range") return InputChannel::kRange;
+    throw ConfigError("", "", "unknown input channel \"" + name +
+                                  "\"; expected x, y, z, intensity or range");
+}
+
+std::string inputChannelName(InputChannel channel) {
+    switch (channel) {
+        case InputChannel::kX: return "x";
+        case InputChannel::kY: return "y";
+        case InputChannel::kZ: return "z";
+        case InputChannel::kIntensity: return "intensity";
+        case InputChannel::kRange: return "range";
+    }
+    return "?";
+}
+
+RangeImage projectPoints(const PointList& points, const RangeGrid& grid,
+                         const std::vector<InputChannel>& channels) {
+    RangeImage image = emptyImage(grid, channels, points.size());
+    projectSources(
+        image, points.size(), [&](std::size_t i) { return &points.xyzi[4 * i]; },
+        [&](std::size_t i) { return points.xyzi[4 * i + 3]; });
+    return image;
+}
+
+RangeImage projectScan(const ScanGrid& scan, const RangeGrid& grid,
+                       const std::vector<InputChannel>& channels) {
+    RangeImage image = emptyImage(grid, channels, scan.cellCount());
+    if (!grid.matches(scan.spec)) {
+        projectSources(
+            image, scan.cellCount(), [&](std::size_t i) { return &scan.xyz_sensor_m[3 * i]; },
+            [&](std::size_t i) { return scan.reflectivity[i]; });
+        return image;
+    }
+    for (std::size_t i = 0; i < scan.cellCount(); ++i) {
+        if (!scan.valid(i) || !(scan.range_m[i] > 0.0f)) continue;
+        image.cell[i] = std::int32_t(i);
+        image.source[i] = std::int32_t(i);
+        writeCell(image, i, &scan.xyz_sensor_m[3 * i], scan.reflectivity[i], scan.range_m[i]);
+    }
+    return image;
+}
+
+std::vector<int> valuesForSources(const RangeImage& image, const std::vector<int>& cell_values,
+                                  int missing) {
+    std::vector<int> out(image.cell.size(), missing);
+    for (std::size_t i = 0; i < image.cell.size(); ++i)
+        if (image.cell[i] >= 0) out[i] = cell_values[std::size_t(image.cell[i])];
+    return out;
+}
+
+std::vector<float> normalisedInput(const RangeImage& image, const std::vector<double>& mean,
+                                   const std::vector<double>& std) {
+    const std::size_t plane = image.grid.cellCount();
+    std::vector<float> out(image.raw.size());
+    for (std::size_t c = 0; c < image.channels.size(); ++c) {
+        const float m = float(mean[c]);
+        const float inv = float(1.0 / std[c]);
+        for (std::size_t i = 0; i < plane; ++i)
+            out[c * plane + i] = (image.raw[c * plane + i] - m) * inv;
+    }
+    return out;
+}
+
+void flipHorizontally(RangeImage& image) {
+    const int rows = image.grid.rows;
+    const int cols = image.grid.cols;
+    auto flip = [&](auto& v, std::size_t offset) {
+        for (int r = 0; r < rows; ++r) {
+            auto first = v.begin() + std::ptrdiff_t(offset + std::size_t(r) * std::size_t(cols));
+            std::reverse(first, first + cols);
+        }
+    };
+    const std::size_t plane = image.grid.cellCount();
+    for (std::size_t c = 0; c < image.channels.size(); ++c) {
+        flip(image.raw, c * plane);
+        if (image.channels[c] != InputChannel::kY) continue;
+        for (std::size_t i = 0; i < plane; ++i) image.raw[c * plane + i] *= -1.0f;
+    }
+    flip(image.mask, 0);
+    if (!image.source.empty()) flip(image.source, 0);  // training sets drop the bookkeeping
+    for (auto& cell : image.cell) {
+        if (cell < 0) continue;
+        const int r = cell / cols;
+        cell = r * cols + (cols - 1 - cell % cols);
+    }
+}
+
+}  // namespace blindspot

@@ -1,0 +1,70 @@
+#pragma once
+// Range projection: a scan (or a list of points) becomes a network's C x H x W input image, and
+// the network's per-cell predictions map back to every scan cell.
+//
+// Cells are centred on beam angles: row r looks at elevation top - r * step and column c at
+// azimuth left - c * step (degrees, sensor frame, ISO 8855: azimuth counter-clockwise from +x, so
+// column 0 is the leftmost, +y side). A point goes to the nearest cell; the nearest point (smallest
+// range) wins a cell. Points more than half a cell outside the grid get no cell.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/LidarSpec.hpp"
+#include "core/ScanGrid.hpp"
+#include "core/ScanIo.hpp"
+
+namespace blindspot {
+
+/// The network's input grid. Defaults: SqueezeSeg's front view, 64 x 512 over azimuth -45..+45
+/// deg, row 0 at +2 deg elevation, rows 0.4 deg apart, column 0 at +45 deg (left).
+struct RangeGrid {
+    int rows = 64;
+    int cols = 512;
+    double top_elevation_deg = 2.0;          ///< centre of row 0
+    double elevation_step_deg = 0.4;         ///< downwards, per row
+    double left_azimuth_deg = 45.0;          ///< centre of column 0
+    double azimuth_step_deg = 90.0 / 512.0;  ///< rightwards (decreasing azimuth), per column
+
+    std::size_t cellCount() const { return std::size_t(rows) * std::size_t(cols); }
+    /// True when the LiDAR's beams are exactly this grid's cell centres (then no resampling).
+    bool matches(const LidarSpec& spec) const;
+};
+
+/// Input channels, in the order the card lists them: "x", "y", "z" (m, sensor frame),
+/// "intensity" (reflectivity in [0, 1]) and "range" (m).
+enum class InputChannel { kX, kY, kZ, kIntensity, kRange };
+InputChannel inputChannelFromName(const std::string& name);  ///< throws ConfigError
+std::string inputChannelName(InputChannel channel);
+
+struct RangeImage {
+    RangeGrid grid;
+    std::vector<InputChannel> channels;
+    std::vector<float> raw;            ///< C x H x W, unnormalised; 0 in empty cells (reference)
+    std::vector<std::uint8_t> mask;    ///< H x W: 1 where a point landed (range > 0)
+    std::vector<std::int32_t> source;  ///< H x W: the winning point / scan cell, or -1
+    std::vector<std::int32_t> cell;    ///< per source point / scan cell: its image cell, or -1
+
+    int channelCount() const { return int(channels.size()); }
+};
+
+/// Projects valid points (xyzi as in KITTI .bin files).
+RangeImage projectPoints(const PointList& points, const RangeGrid& grid,
+                         const std::vector<InputChannel>& channels);
+/// Projects a scan; sources are scan cells. When grid.matches(scan.spec), cells copy over 1:1.
+RangeImage projectScan(const ScanGrid& scan, const RangeGrid& grid,
+                       const std::vector<InputChannel>& channels);
+
+/// Per source: the value of its image cell (e.g. a predicted class), or `missing` for a source
+/// without a cell. Every source that fell into a cell gets that cell's value, winner or not.
+std::vector<int> valuesForSources(const RangeImage& image, const std::vector<int>& cell_values,
+                                  int missing = -1);
+
+/// (raw - mean) / std per channel, for every cell (the reference normalises empty cells too).
+std::vector<float> normalisedInput(const RangeImage& image, const std::vector<double>& mean,
+                                   const std::vector<double>& std);
+
+/// Mirrors the image left-right (the width reverses and y changes sign): the training flip.
+void flipHorizontally(RangeImage& image);
+
+}  // namespace blindspot

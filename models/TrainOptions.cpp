@@ -1,0 +1,82 @@
+// The training recipe as JSON: what `blindspot train --recipe` reads and what the model card
+// records. Kept apart from Training.cpp so it compiles without torch headers.
+#include "core/Json.hpp"
+#include "models/Training.hpp"
+
+namespace blindspot {
+
+namespace {
+
+std::vector<std::string> strings(const JsonObject& j, const std::string& key) {
+    std::vector<std::string> out;
+    if (!j.has(key)) return out;
+    const auto& v = j.raw(key);
+    if (!v.is_array()) j.fail(key, "expected an array of directory paths");
+    for (const auto& s : v) {
+        if (!s.is_string()) j.fail(key, "expected an array of directory paths");
+        out.push_back(s.get<std::string>());
+    }
+    return out;
+}
+
+}  // namespace
+
+TrainOptions trainOptionsFromJson(const nlohmann::json& json, const std::string& file) {
+    const JsonObject j(json, file, "");
+    TrainOptions o;
+    o.data_dirs = strings(j, "data");
+    o.val_dirs = strings(j, "val");
+    o.retrain_dirs = strings(j, "retrain");
+    o.retrain_fraction = j.number("retrain_fraction", o.retrain_fraction);
+    o.init = j.string("init", o.init);
+    o.intensity = j.boolean("intensity", o.intensity);
+    o.crf = j.boolean("crf", o.crf);
+    if (j.has("class_weights")) o.class_weights = j.numbers("class_weights");
+    o.optimizer = j.string("optimizer", o.optimizer);
+    o.learning_rate = j.number("learning_rate", o.learning_rate);
+    o.schedule = j.string("schedule", o.schedule);
+    o.lr_decay = j.number("lr_decay", o.lr_decay);
+    o.decay_epochs = j.integer("decay_epochs", o.decay_epochs);
+    o.weight_decay = j.number("weight_decay", o.weight_decay);
+    o.grad_clip = j.number("grad_clip", o.grad_clip);
+    o.epochs = j.integer("epochs", o.epochs);
+    o.batch = j.integer("batch", o.batch);
+    o.crop_cols = j.integer("crop_cols", o.crop_cols);
+    o.flip = j.boolean("flip", o.flip);
+    o.seed = std::uint64_t(j.integer("seed", int(o.seed)));
+    o.threads = j.integer("threads", o.threads);
+    o.max_steps = j.integer("max_steps", o.max_steps);
+    if (!(o.learning_rate > 0.0)) j.fail("learning_rate", "must be > 0");
+    if (!(o.lr_decay > 0.0 && o.lr_decay <= 1.0)) j.fail("lr_decay", "must lie in (0, 1]");
+    if (o.weight_decay < 0.0) j.fail("weight_decay", "must be >= 0");
+    if (o.grad_clip < 0.0) j.fail("grad_clip", "must be >= 0");
+    j.rejectUnknownKeys();
+    return o;
+}
+
+nlohmann::json trainOptionsToJson(const TrainOptions& o) {
+    return {{"data", o.data_dirs},
+            {"val", o.val_dirs},
+            {"retrain", o.retrain_dirs},
+            {"retrain_fraction", o.retrain_fraction},
+            {"init", o.init},
+            {"intensity", o.intensity},
+            {"crf", o.crf},
+            {"class_weights", o.class_weights},
+            {"optimizer", o.optimizer},
+            {"learning_rate", o.learning_rate},
+            {"schedule", o.schedule},
+            {"lr_decay", o.lr_decay},
+            {"decay_epochs", o.decay_epochs},
+            {"weight_decay", o.weight_decay},
+            {"grad_clip", o.grad_clip},
+            {"epochs", o.epochs},
+            {"batch", o.batch},
+            {"crop_cols", o.crop_cols},
+            {"flip", o.flip},
+            {"seed", o.seed},
+            {"threads", o.threads},
+            {"max_steps", o.max_steps}};
+}
+
+}  // namespace blindspot

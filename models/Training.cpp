@@ -1,0 +1,307 @@
+#include "models/Training.hpp"
+
+#include <unistd.h>
+
+#include <chrono>
+#include <cmath>
+#include <filesystem>
+#include <iomanip>
+#include <numeric>
+#include <random>
+
+#include "core/AtomicFile.hpp"
+#include "core/Error.hpp"
+#include "models/Dataset.hpp"
+#include "models/NetworkImpl.hpp"
+
+namespace blindspot {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+struct Batch {
+    torch::Tensor input;   // B x C x H x W, normalised
+    torch::Tensor mask;    // B x 1 x H x W
+    torch::Tensor labels;  // B x H x W, int64
+};
+
+// One example as tensors, flipped and cropped as drawn.
+Batch exampleTensors(const ModelCard& card, const LabelledImage& example, bool flip, int col0,
+                     int cols) {
+    RangeImage image = example.image;
+    std::vector<std::int8_t> classes = example.cell_class;
+    const RangeGrid& g = card.grid;
+    if (flip) {
+        flipHorizontally(image);
+        for (int r = 0; r < g.rows; ++r)
+            std::reverse(classes.begin() + std::ptrdiff_t(r) * g.cols,
+                         classes.begin() + std::ptrdiff_t(r + 1) * g.cols);
+    }
+    const std::vector<float> x = normalisedInput(image, card.mean, card.std);
+    Batch b;
+    b.input = torch::tensor(x).view({card.channelCount(), g.rows, g.cols}).narrow(2, col0, cols);
+    b.mask = torch::tensor(std::vector<float>(image.mask.begin(), image.mask.end()))
+                 .view({1, g.rows, g.cols})
+                 .narrow(2, col0, cols);
+    b.labels = torch::tensor(std::vector<std::int64_t>(classes.begin(), classes.end()))
+                   .view({g.rows, g.cols})
+                   .narrow(1, col0, cols);
+    return b;
+}
+
+Batch stack(const std::vector<Batch>& parts) {
+    std::vector<torch::Tensor> in, mask, labels;
+    for (const auto& p : parts) {
+        in.push_back(p.input);
+        mask.push_back(p.mask);
+        labels.push_back(p.labels);
+    }
+    return {torch::stack(in), torch::stack(mask), torch::stack(labels)};
+}
+
+double learningRate(const TrainOptions& o, int epoch, int step_in_epoch, int steps_per_epoch) {
+    if (o.schedule == "constant") return o.learning_rate;
+    if (o.schedule == "cosine") {
+        const double t = (epoch + double(step_in_epoch) / steps_per_epoch) / o.epochs;
+        return o.learning_rate * 0.5 * (1.0 + std::cos(3.14159265358979323846 * t));
+    }
+    return o.learning_rate * std::pow(o.lr_decay, epoch / std::max(1, o.decay_epochs));
+}
+
+std::unique_ptr<torch::optim::Optimizer> makeOptimizer(const TrainOptions& o,
+                                                       std::vector<torch::Tensor> params) {
+    if (o.optimizer == "adam")
+        return std::make_unique<torch::optim::Adam>(
+            params, torch::optim::AdamOptions(o.learning_rate).weight_decay(o.weight_decay));
+    return std::make_unique<torch::optim::SGD>(
+        params,
+        torch::optim::SGDOptions(o.learning_rate).momentum(0.9).weight_decay(o.weight_decay));
+}
+
+void setLearningRate(torch::optim::Optimizer& optimizer, double lr) {
+    for (auto& group : optimizer.param_groups()) group.options().set_lr(lr);
+}
+
+// IoU per class over the validation set, cells with a return only.
+std::vector<double> validationIou(const SegmentationNetwork& net, const LabelledSet& val,
+                                  int batch) {
+    const int k = net.card().classCount();
+    const auto classes = static_cast<std::size_t>(k);
+    std::vector<double> tp(classes, 0.0), fp(classes, 0.0), fn(classes, 0.0);
+    for (std::size_t first = 0; first < val.images.size(); first += std::size_t(batch)) {
+        std::vector<const RangeImage*> images;
+        for (std::size_t i = first; i < std::min(val.images.size(), first + batch); ++i)
+            images.push_back(&val.images[i].image);
+        const auto predicted = net.classify(images);
+        for (std::size_t i = 0; i < images.size(); ++i) {
+            const auto& truth = val.images[first + i].cell_class;
+            for (std::size_t c = 0; c < truth.size(); ++c) {
+                if (truth[c] < 0) continue;
+                const auto t = std::size_t(truth[c]), p = std::size_t(predicted[i][c]);
+                if (t == p) {
+                    ++tp[t];
+                } else {
+                    ++fn[t];
+                    ++fp[p];
+                }
+            }
+        }
+    }
+    std::vector<double> iou(classes, 0.0);
+    for (std::size_t c = 0; c < iou.size(); ++c) {
+        const double union_ = tp[c] + fp[c] + fn[c];
+        iou[c] = union_ > 0 ? tp[c] / union_ : 0.0;
+    }
+    return iou;
+}
+
+class ProgressBar {
+  public:
+    ProgressBar(std::ostream& log, bool enabled) : log_(log), enabled_(enabled), tty_(isatty(2)) {}
+    void step(int epoch, int epochs, int step, int steps, double loss, double seconds) {
+        if (!enabled_) return;
+        const bool last = step == steps;
+        if (!tty_ && !last && step % 50 != 0) return;
+        const int width = 30, filled = int(double(step) / steps * width);
+        log_ << (tty_ ? "\r" : "") << "epoch " << epoch + 1 << "/" << epochs << " ["
+             << std::string(std::size_t(filled), '#') << std::string(std::size_t(width - filled), ' ')
+             << "] " << step << "/" << steps << " loss " << std::fixed << std::setprecision(4)
+             << loss << " " << std::setprecision(2) << seconds / step << " s/step"
+             << (tty_ && !last ? "" : "\n") << std::flush;
+    }
+
+  private:
+    std::ostream& log_;
+    bool enabled_, tty_;
+};
+
+struct Run {
+    const TrainOptions& options;
+    std::unique_ptr<SegmentationNetwork> net;
+    LabelledSet train, retrain, val;
+    nlohmann::json history = nlohmann::json::array();
+    int start_epoch = 0;
+};
+
+void checkOptions(const TrainOptions& o) {
+    if (o.data_dirs.empty()) throw ConfigError("train", "--data", "expected at least one directory");
+    if (o.output.empty()) throw ConfigError("train", "-o", "expected an output checkpoint directory");
+    if (o.batch < 1) throw ConfigError("train", "/batch", "must be >= 1");
+    if (o.epochs < 1) throw ConfigError("train", "/epochs", "must be >= 1");
+    if (o.crop_cols < 0 || o.crop_cols % 16 != 0)
+        throw ConfigError("train", "/crop_cols", "must be 0 or a positive multiple of 16");
+    if (o.optimizer != "sgd" && o.optimizer != "adam")
+        throw ConfigError("train", "/optimizer", "expected \"sgd\" or \"adam\"");
+    if (o.schedule != "step" && o.schedule != "cosine" && o.schedule != "constant")
+        throw ConfigError("train", "/schedule", "expected \"step\", \"cosine\" or \"constant\"");
+    if (!(o.retrain_fraction >= 0.0 && o.retrain_fraction <= 1.0))
+        throw ConfigError("train", "/retrain_fraction", "must lie in [0, 1]");
+}
+
+std::unique_ptr<SegmentationNetwork> initialNetwork(const TrainOptions& o) {
+    if (!o.init.empty()) {
+        auto net = SegmentationNetwork::load(o.init);
+        if (net->card().architecture != "squeezeseg")
+            throw ConfigError(o.init, "/architecture", "only squeezeseg checkpoints can be trained");
+        return net;
+    }
+    ModelCard card = squeezeSegCard(o.intensity);
+    card.crf = o.crf;
+    return SegmentationNetwork::create(card, o.seed);
+}
+
+void saveEpoch(Run& run, torch::optim::Optimizer& optimizer, int epoch, const TrainReport& report) {
+    const TrainOptions& o = run.options;
+    ModelCard& card = run.net->impl().card;
+    card.training = {{"recipe", trainOptionsToJson(o)},
+                     {"data_hash", run.train.hash},
+                     {"train_scans", run.train.images.size()},
+                     {"retrain_hash", run.retrain.hash},
+                     {"val_hash", run.val.hash},
+                     {"val_scans", run.val.images.size()},
+                     {"epochs_done", epoch + 1},
+                     {"history", run.history},
+                     {"val_car_iou", report.val_car_iou}};
+    run.net->save(o.output);
+    const std::string optimizer_path = (fs::path(o.output) / "optimizer.pt").string();
+    torch::save(optimizer, optimizer_path + ".tmp");
+    fs::rename(optimizer_path + ".tmp", optimizer_path);
+    writeFileAtomic((fs::path(o.output) / "train_state.json").string(),
+                    nlohmann::json{{"epochs_done", epoch + 1}, {"history", run.history}}.dump(2));
+}
+
+void resume(Run& run, torch::optim::Optimizer& optimizer) {
+    const fs::path dir(run.options.output);
+    if (!run.options.resume || !fs::exists(dir / "train_state.json")) return;
+    const nlohmann::json state = readJsonFile((dir / "train_state.json").string());
+    auto loaded = SegmentationNetwork::load(run.options.output);
+    torch::NoGradGuard no_grad;
+    auto from = loaded->impl().native->parameters();
+    auto to = run.net->impl().native->parameters();
+    for (std::size_t i = 0; i < to.size(); ++i) to[i].copy_(from[i]);
+    torch::load(optimizer, (dir / "optimizer.pt").string());
+    run.start_epoch = state.at("epochs_done").get<int>();
+    run.history = state.at("history");
+}
+
+int drawCropStart(std::mt19937_64& rng, int cols, int crop) {
+    if (crop == 0 || crop >= cols) return 0;
+    return std::uniform_int_distribution<int>(0, cols - crop)(rng);
+}
+
+}  // namespace
+
+TrainReport trainNetwork(const TrainOptions& o, std::ostream& log) {
+    checkOptions(o);
+    setTorchThreads(o.threads);
+    const auto start = Clock::now();
+    Run run{o, initialNetwork(o), {}, {}, {}};
+    const ModelCard& card = run.net->card();
+    if (int(o.class_weights.size()) != card.classCount())
+        throw ConfigError("train", "/class_weights",
+                          "expected one weight per class (" + std::to_string(card.classCount()) + ")");
+    const int loaders = std::max(1, o.threads);
+    run.train = loadLabelledSet(o.data_dirs, card, loaders);
+    if (!o.retrain_dirs.empty()) run.retrain = loadLabelledSet(o.retrain_dirs, card, loaders);
+    if (!o.val_dirs.empty()) run.val = loadLabelledSet(o.val_dirs, card, loaders);
+    log << "train: " << run.train.images.size() << " scans, retrain " << run.retrain.images.size()
+        << ", validation " << run.val.images.size() << "\n";
+
+    SqueezeSeg model = run.net->impl().native;
+    auto optimizer = makeOptimizer(o, model->parameters());
+    resume(run, *optimizer);
+    const torch::Tensor weights =
+        torch::tensor(std::vector<float>(o.class_weights.begin(), o.class_weights.end()));
+    const int cols = o.crop_cols > 0 ? std::min(o.crop_cols, card.grid.cols) : card.grid.cols;
+    const int n = int(run.train.images.size());
+    const int steps_per_epoch = (n + o.batch - 1) / o.batch;
+    TrainReport report;
+    ProgressBar bar(log, o.progress);
+    for (int epoch = run.start_epoch; epoch < o.epochs; ++epoch) {
+        // Seeded per epoch, so a resumed run draws what an uninterrupted one would have.
+        std::mt19937_64 rng(o.seed * 1000003ull + std::uint64_t(epoch));
+        torch::manual_seed(o.seed * 1000003ull + std::uint64_t(epoch));
+        std::vector<int> order(static_cast<std::size_t>(n), 0);
+        std::iota(order.begin(), order.end(), 0);
+        std::shuffle(order.begin(), order.end(), rng);
+        model->train();
+        double epoch_loss = 0.0;
+        const auto epoch_start = Clock::now();
+        int step = 0;
+        for (; step < steps_per_epoch; ++step) {
+            if (o.max_steps > 0 && report.steps >= o.max_steps) break;
+            std::vector<Batch> parts;
+            for (int b = 0; b < o.batch; ++b) {
+                const bool from_retrain = !run.retrain.images.empty() &&
+                                          std::bernoulli_distribution(o.retrain_fraction)(rng);
+                const LabelledImage& ex =
+                    from_retrain ? run.retrain.images[std::uniform_int_distribution<std::size_t>(
+                                       0, run.retrain.images.size() - 1)(rng)]
+                                 : run.train.images[std::size_t(order[std::size_t(
+                                       (step * o.batch + b) % n)])];
+                const bool flip = o.flip && std::bernoulli_distribution(0.5)(rng);
+                parts.push_back(exampleTensors(card, ex, flip,
+                                               drawCropStart(rng, card.grid.cols, cols), cols));
+            }
+            const Batch batch = stack(parts);
+            setLearningRate(*optimizer, learningRate(o, epoch, step, steps_per_epoch));
+            optimizer->zero_grad();
+            const torch::Tensor logits = model->forward(batch.input, batch.mask);
+            const torch::Tensor loss = maskedWeightedCrossEntropy(
+                logits, batch.labels, batch.mask.squeeze(1), weights);
+            loss.backward();
+            if (o.grad_clip > 0)
+                for (auto& p : model->parameters())
+                    if (p.grad().defined()) torch::nn::utils::clip_grad_norm_(p, o.grad_clip);
+            optimizer->step();
+            const double value = loss.item<double>();
+            report.step_loss.push_back(value);
+            ++report.steps;
+            epoch_loss += value;
+            bar.step(epoch, o.epochs, step + 1, steps_per_epoch, epoch_loss / (step + 1),
+                     std::chrono::duration<double>(Clock::now() - epoch_start).count());
+        }
+        if (step == 0) break;
+        report.epoch_loss.push_back(epoch_loss / step);
+        model->eval();
+        nlohmann::json entry = {{"epoch", epoch + 1}, {"loss", epoch_loss / step}};
+        if (!run.val.images.empty()) {
+            const auto iou = validationIou(*run.net, run.val, o.batch);
+            report.val_car_iou = iou.size() > 1 ? iou[1] : iou[0];
+            report.val_iou_by_epoch.push_back(report.val_car_iou);
+            entry["val_iou"] = iou;
+            log << "epoch " << epoch + 1 << ": loss " << epoch_loss / step << ", validation car IoU "
+                << report.val_car_iou << "\n";
+        }
+        run.history.push_back(entry);
+        saveEpoch(run, *optimizer, epoch, report);
+        if (o.max_steps > 0 && report.steps >= o.max_steps) break;
+    }
+    report.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    return report;
+}
+
+}  // namespace blindspot

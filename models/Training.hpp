@@ -1,0 +1,60 @@
+#pragma once
+// Training and fine-tuning SqueezeSeg on labelled scans (`blindspot train`). Torch stays inside
+// Training.cpp; this header is plain data.
+#include <cstdint>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace blindspot {
+
+struct TrainOptions {
+    std::vector<std::string> data_dirs;     ///< SemanticKITTI layout (see Dataset.hpp)
+    std::vector<std::string> val_dirs;      ///< validation scans; empty: no validation
+    std::vector<std::string> retrain_dirs;  ///< fine-tuning: the retraining set
+    double retrain_fraction = 0.5;          ///< share of each batch drawn from retrain_dirs
+    std::string init;                       ///< checkpoint to start from (fine-tuning)
+    std::string output;                     ///< checkpoint directory, written every epoch
+    bool resume = false;                    ///< continue from output's last finished epoch
+
+    bool intensity = true;  ///< 5 channels (x y z intensity range), or 4 without intensity
+    bool crf = false;       ///< append the recurrent CRF head
+    std::vector<double> class_weights = {1.0 / 15.0, 1.0, 10.0, 10.0};
+
+    std::string optimizer = "sgd";  ///< "sgd" (momentum 0.9) or "adam"
+    double learning_rate = 0.01;
+    std::string schedule = "step";  ///< "step": x decay every decay_epochs; "cosine"; "constant"
+    double lr_decay = 0.5;
+    int decay_epochs = 10;
+    double weight_decay = 1e-4;
+    double grad_clip = 1.0;  ///< per-tensor gradient norm clip; 0 = off
+    int epochs = 10;
+    int batch = 8;
+    int crop_cols = 0;  ///< > 0: train on random crops this wide (a multiple of 16); 0: full width
+    bool flip = true;   ///< random horizontal flip, p = 0.5
+    std::uint64_t seed = 1;
+    int threads = 0;        ///< LibTorch intra-op threads; 0 = library default
+    int max_steps = 0;      ///< > 0: stop after this many steps in total (tests, smoke runs)
+    bool progress = true;   ///< progress bar on a TTY, periodic lines otherwise
+};
+
+/// Reads the options from a recipe JSON (the keys above; unknown keys are errors).
+TrainOptions trainOptionsFromJson(const nlohmann::json& json, const std::string& file);
+nlohmann::json trainOptionsToJson(const TrainOptions& options);
+
+struct TrainReport {
+    std::vector<double> step_loss;         ///< every step, in order
+    std::vector<double> epoch_loss;        ///< mean per epoch
+    std::vector<double> val_iou_by_epoch;  ///< car IoU on the validation set (empty without)
+    double val_car_iou = -1.0;             ///< last epoch's; -1 without validation
+    int steps = 0;
+    double seconds = 0.0;
+};
+
+/// Trains; writes OUTPUT/{weights.pt, model_card.json, optimizer.pt, train_state.json} after each
+/// epoch (atomically). Throws ConfigError / FileError for bad options or data.
+TrainReport trainNetwork(const TrainOptions& options, std::ostream& log);
+
+}  // namespace blindspot

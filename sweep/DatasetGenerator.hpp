@@ -1,0 +1,38 @@
+#pragma once
+// Training data: drive-mode style traffic scenes on given backgrounds, written in the SemanticKITTI
+// layout (DIR/sequences/SS/velodyne/NNNNNN.bin, labels/NNNNNN.label, poses.txt) so that one
+// reader serves generated data and real SemanticKITTI / KITTI recordings alike.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "scenes/Traffic.hpp"
+
+namespace blindspot {
+
+struct GenerateOptions {
+    std::vector<std::string> backgrounds;  ///< drawn uniformly per scan
+    int scans = 100;
+    std::string output;
+    std::string sequence = "00";
+    std::uint64_t seed = 1;
+    std::string lidar = "hdl64e";  ///< preset name or spec file
+    int cars_min = 2;              ///< cars per scan, uniform in [cars_min, cars_max]
+    int cars_max = 8;
+    /// Cars ahead of the ego vehicle, mostly with the traffic, a quarter at a random heading.
+    TrafficPolicy traffic{3.0, 45.0, 15.0, 0.25, 100};
+    int jobs = 1;  ///< worker threads; the files do not depend on it
+};
+
+struct GenerateSummary {
+    int scans = 0;
+    std::size_t points = 0;
+    std::size_t car_points = 0;  ///< returns labelled vehicle
+    double seconds = 0.0;
+};
+
+/// Scan i draws everything from a generator seeded by (seed, i), so any subset of scans can be
+/// regenerated alone and the output does not depend on `jobs`.
+GenerateSummary generateDataset(const GenerateOptions& options);
+
+}  // namespace blindspot

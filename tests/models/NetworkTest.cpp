@@ -1,0 +1,133 @@
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+
+#include "core/AtomicFile.hpp"
+#include "core/Error.hpp"
+#include "models/Network.hpp"
+#include "tests/TempDir.hpp"
+
+using namespace blindspot;
+namespace fs = std::filesystem;
+
+namespace {
+
+std::vector<float> readFloats(const fs::path& path) {
+    const std::string bytes = readFileBytes(path.string());
+    std::vector<float> out(bytes.size() / sizeof(float));
+    std::memcpy(out.data(), bytes.data(), out.size() * sizeof(float));
+    return out;
+}
+
+std::vector<float> pattern(std::size_t n, float scale) {
+    std::vector<float> v(n);
+    for (std::size_t i = 0; i < n; ++i) v[i] = scale * std::sin(0.37f * float(i));
+    return v;
+}
+
+}  // namespace
+
+TEST(SqueezeSeg, ParameterCountMatchesTheReference) {
+    EXPECT_EQ(SegmentationNetwork::create(squeezeSegCard(true), 1)->parameterCount(), 906308u);
+    ModelCard crf = squeezeSegCard(true);
+    crf.crf = true;  // two 4 x 4 compatibility transforms
+    EXPECT_EQ(SegmentationNetwork::create(crf, 1)->parameterCount(), 906308u + 32u);
+    EXPECT_EQ(SegmentationNetwork::create(squeezeSegCard(false), 1)->parameterCount(),
+              906308u - 9u * 64u - 64u);  // conv1 and conv1_skip lose one input channel
+}
+
+TEST(SqueezeSeg, OutputKeepsTheHeightAndTheWidth) {
+    // 7 rows: any downsampling of the height would break the shape; 64 columns go down to 4.
+    ModelCard card = squeezeSegCard(true);
+    card.grid.rows = 7;
+    card.grid.cols = 64;
+    const auto net = SegmentationNetwork::create(card, 3);
+    const std::size_t cells = 7 * 64;
+    const auto logits = net->logits(pattern(2 * 5 * cells, 1.0f), std::vector<float>(2 * cells, 1.f), 2);
+    EXPECT_EQ(logits.size(), 2u * 4u * cells);
+    card.crf = true;
+    const auto with_crf = SegmentationNetwork::create(card, 3);
+    EXPECT_EQ(with_crf->logits(pattern(5 * cells, 1.0f), std::vector<float>(cells, 1.f), 1).size(),
+              4u * cells);
+}
+
+TEST(SqueezeSeg, SaveLoadRoundTripGivesIdenticalOutputs) {
+    const auto dir = blindspot::testing::freshTempDir("ckpt-roundtrip");
+    const auto net = SegmentationNetwork::create(squeezeSegCard(true), 5);
+    net->save((dir / "ckpt").string());
+    const auto loaded = SegmentationNetwork::load((dir / "ckpt").string());
+    const std::size_t cells = 64 * 512;
+    const auto input = pattern(5 * cells, 2.0f);
+    const std::vector<float> mask(cells, 1.0f);
+    EXPECT_EQ(net->logits(input, mask, 1), loaded->logits(input, mask, 1));
+    EXPECT_EQ(loaded->card().classCount(), 4);
+    EXPECT_EQ(loaded->hash().size(), 16u);
+}
+
+TEST(SqueezeSeg, LossEqualsTheHandComputedValue) {
+    // 2 classes, weights [0.5, 2], a 2 x 2 image with one masked cell:
+    //   cell 0: logits (0, ln 3), label 1 -> CE = ln(4/3), weight 2
+    //   cell 1: logits (0, 0),    label 0 -> CE = ln 2,    weight 0.5
+    //   cell 2: masked out
+    //   cell 3: logits (ln 3, 0), label 0 -> CE = ln(4/3), weight 0.5
+    // loss = 15 * (2 ln(4/3) + 0.5 ln 2 + 0.5 ln(4/3)) / 3
+    const float l3 = std::log(3.0f);
+    const std::vector<float> logits = {0, 0, 5, l3, l3, 0, -5, 0};  // class-major: K x H x W
+    const double expected = 15.0 * (2.5 * std::log(4.0 / 3.0) + 0.5 * std::log(2.0)) / 3.0;
+    EXPECT_NEAR(maskedCrossEntropy(logits, {1, 0, 1, 0}, {1, 1, 0, 1}, {0.5f, 2.0f}, 1, 2, 2, 2),
+                expected, 1e-6);
+}
+
+TEST(TorchScript, FixtureLoadsAndMatchesPython) {
+    const fs::path fixture = BLINDSPOT_TS_FIXTURE;
+    const auto net = SegmentationNetwork::load(fixture.string());
+    EXPECT_EQ(net->card().architecture, "torchscript");
+    EXPECT_EQ(net->parameterCount(), 906308u);
+    const auto input = readFloats(fixture / "input.bin");
+    const auto expected = readFloats(fixture / "expected.bin");
+    const auto got = net->logits(input, std::vector<float>(2 * 64 * 512, 1.0f), 2);
+    ASSERT_EQ(got.size(), expected.size());
+    double worst = 0;
+    for (std::size_t i = 0; i < got.size(); ++i)
+        worst = std::max(worst, double(std::fabs(got[i] - expected[i])));
+    EXPECT_LT(worst, 1e-5);
+}
+
+TEST(Checkpoint, CorruptOrMismatchedCheckpointsRaiseClearErrors) {
+    const auto dir = blindspot::testing::freshTempDir("ckpt-corrupt");
+    // No card at all.
+    EXPECT_THROW(SegmentationNetwork::load((dir / "none").string()), FileError);
+    // A valid card, garbage weights.
+    const auto good = SegmentationNetwork::create(squeezeSegCard(true), 1);
+    good->save((dir / "garbage").string());
+    writeFileAtomic((dir / "garbage" / "weights.pt").string(), "not a zip archive");
+    try {
+        SegmentationNetwork::load((dir / "garbage").string());
+        FAIL() << "garbage weights loaded";
+    } catch (const FileError& e) {
+        EXPECT_NE(std::string(e.what()).find("weights.pt"), std::string::npos) << e.what();
+        EXPECT_EQ(std::string(e.what()).find('\n'), std::string::npos) << e.what();
+    }
+    // 5-channel weights under a 4-channel card: the shapes disagree.
+    good->save((dir / "mismatch").string());
+    saveModelCard(squeezeSegCard(false), (dir / "mismatch").string());
+    EXPECT_THROW(SegmentationNetwork::load((dir / "mismatch").string()), FileError);
+    // A truncated archive.
+    good->save((dir / "truncated").string());
+    const std::string bytes = readFileBytes((dir / "truncated" / "weights.pt").string());
+    writeFileAtomic((dir / "truncated" / "weights.pt").string(), bytes.substr(0, bytes.size() / 2));
+    EXPECT_THROW(SegmentationNetwork::load((dir / "truncated").string()), FileError);
+    // A TorchScript card pointing at garbage, and a card with an unknown key.
+    fs::create_directories(dir / "ts");
+    fs::copy_file(fs::path(BLINDSPOT_TS_FIXTURE) / "model_card.json", dir / "ts" / "model_card.json");
+    writeFileAtomic((dir / "ts" / "model.ts").string(), "garbage");
+    EXPECT_THROW(SegmentationNetwork::load((dir / "ts").string()), FileError);
+    nlohmann::json card = modelCardToJson(squeezeSegCard(true));
+    card["colour"] = "red";
+    fs::create_directories(dir / "badcard");
+    writeFileAtomic((dir / "badcard" / "model_card.json").string(), card.dump());
+    EXPECT_THROW(SegmentationNetwork::load((dir / "badcard").string()), ConfigError);
+}

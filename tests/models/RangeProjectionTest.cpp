@@ -1,0 +1,101 @@
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "core/LidarSpec.hpp"
+#include "core/ScanGrid.hpp"
+#include "models/RangeProjection.hpp"
+
+using namespace blindspot;
+
+namespace {
+
+const std::vector<InputChannel> kFive = {InputChannel::kX, InputChannel::kY, InputChannel::kZ,
+                                         InputChannel::kIntensity, InputChannel::kRange};
+
+// A scan of the squeezeseg-front grid with a return in most cells, at ranges from 2 to 80 m.
+ScanGrid frontScan() {
+    ScanGrid scan = makeEmptyScan(lidarPreset("squeezeseg-front"), Eigen::Isometry3d::Identity());
+    for (int r = 0; r < scan.rows(); ++r)
+        for (int c = 0; c < scan.cols(); ++c) {
+            const std::size_t i = scan.index(r, c);
+            if ((r * 7 + c * 3) % 11 == 0) continue;  // holes
+            const float range = 2.0f + float((r * 131 + c * 17) % 780) / 10.0f;
+            const Eigen::Vector3d d = beamDirection(scan.elevationDeg(r, c), scan.azimuthDeg(r, c));
+            for (int k = 0; k < 3; ++k) scan.xyz_sensor_m[3 * i + k] = float(range * d[k]);
+            scan.range_m[i] = range;
+            scan.reflectivity[i] = 0.5f;
+            scan.label[i] = 10;
+        }
+    return scan;
+}
+
+}  // namespace
+
+TEST(RangeProjection, FrontPresetMatchesTheSqueezeSegGrid) {
+    EXPECT_TRUE(RangeGrid{}.matches(lidarPreset("squeezeseg-front")));
+    EXPECT_FALSE(RangeGrid{}.matches(lidarPreset("hdl64e")));
+}
+
+TEST(RangeProjection, EveryValidPointMapsBackToItsOwnCell) {
+    const ScanGrid scan = frontScan();
+    // Once through the direct path (spec matches) and once through point projection.
+    const RangeImage direct = projectScan(scan, RangeGrid{}, kFive);
+    const RangeImage projected = projectPoints(validPoints(scan), RangeGrid{}, kFive);
+    std::size_t point = 0;
+    for (std::size_t i = 0; i < scan.cellCount(); ++i) {
+        if (!scan.valid(i)) {
+            EXPECT_EQ(direct.cell[i], -1);
+            EXPECT_EQ(direct.mask[i], 0);
+            continue;
+        }
+        EXPECT_EQ(direct.cell[i], std::int32_t(i));
+        ASSERT_EQ(projected.cell[point], std::int32_t(i)) << "point " << point;
+        EXPECT_EQ(projected.source[i], std::int32_t(point));
+        ++point;
+    }
+    EXPECT_EQ(direct.mask, projected.mask);
+    // Channels in card order: x, y, z, intensity, range (raw units).
+    const std::size_t plane = RangeGrid{}.cellCount(), cell = scan.index(10, 100);
+    EXPECT_FLOAT_EQ(direct.raw[4 * plane + cell], scan.range_m[cell]);
+    EXPECT_FLOAT_EQ(direct.raw[1 * plane + cell], scan.xyz_sensor_m[3 * cell + 1]);
+    // Predictions map back to every scan cell.
+    std::vector<int> cell_class(plane);
+    for (std::size_t c = 0; c < plane; ++c) cell_class[c] = int(c % 4);
+    const std::vector<int> back = valuesForSources(direct, cell_class);
+    for (std::size_t i = 0; i < scan.cellCount(); ++i)
+        EXPECT_EQ(back[i], scan.valid(i) ? int(i % 4) : -1);
+}
+
+TEST(RangeProjection, NearestPointWinsACellAndOutsidePointsAreDropped) {
+    PointList points;
+    auto add = [&](double elevation, double azimuth, float range) {
+        const Eigen::Vector3d d = beamDirection(elevation, azimuth) * range;
+        points.xyzi.insert(points.xyzi.end(), {float(d.x()), float(d.y()), float(d.z()), 0.3f});
+        points.label.push_back(0);
+        points.instance.push_back(0);
+    };
+    add(0.0, 0.1, 20.0f);   // row 5 (2 - 0.4 * 5 = 0), column 256 - 0.1/0.1758 -> 255.4 -> 255
+    add(0.05, 0.12, 8.0f);  // the same cell, nearer: wins
+    add(30.0, 0.0, 5.0f);   // far above the grid
+    add(0.0, 120.0, 5.0f);  // outside the front 90 deg
+    const RangeImage image = projectPoints(points, RangeGrid{}, {InputChannel::kRange});
+    const std::int32_t cell = 5 * 512 + 255;
+    EXPECT_EQ(image.cell[0], cell);
+    EXPECT_EQ(image.cell[1], cell);
+    EXPECT_EQ(image.source[std::size_t(cell)], 1);
+    EXPECT_NEAR(image.raw[std::size_t(cell)], 8.0f, 1e-4);
+    EXPECT_EQ(image.cell[2], -1);
+    EXPECT_EQ(image.cell[3], -1);
+}
+
+TEST(RangeProjection, FlipReversesTheWidthAndNegatesY) {
+    RangeImage image = projectScan(frontScan(), RangeGrid{}, kFive);
+    const RangeImage original = image;
+    flipHorizontally(image);
+    const std::size_t plane = RangeGrid{}.cellCount();
+    const std::size_t a = 3 * 512 + 10, b = 3 * 512 + 501;
+    EXPECT_EQ(image.raw[a], original.raw[b]);                  // x
+    EXPECT_EQ(image.raw[plane + a], -original.raw[plane + b]);  // y
+    EXPECT_EQ(image.mask[a], original.mask[b]);
+}

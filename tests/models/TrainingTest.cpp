@@ -1,0 +1,83 @@
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <numeric>
+#include <sstream>
+
+#include "core/Error.hpp"
+#include "models/Dataset.hpp"
+#include "models/Network.hpp"
+#include "models/Training.hpp"
+#include "sweep/DatasetGenerator.hpp"
+#include "tests/TempDir.hpp"
+
+using namespace blindspot;
+namespace fs = std::filesystem;
+
+namespace {
+
+fs::path tinyDataset(const fs::path& dir, int scans) {
+    GenerateOptions g;
+    g.backgrounds = {"train-01", "train-02"};
+    g.scans = scans;
+    g.output = (dir / "data").string();
+    g.seed = 3;
+    generateDataset(g);
+    return dir / "data";
+}
+
+double mean(const std::vector<double>& v, std::size_t first, std::size_t count) {
+    return std::accumulate(v.begin() + long(first), v.begin() + long(first + count), 0.0) /
+           double(count);
+}
+
+}  // namespace
+
+TEST(Dataset, GeneratedScansLoadInTheSemanticKittiLayout) {
+    const auto dir = blindspot::testing::freshTempDir("dataset");
+    const fs::path data = tinyDataset(dir, 3);
+    EXPECT_TRUE(fs::exists(data / "sequences/00/velodyne/000002.bin"));
+    EXPECT_TRUE(fs::exists(data / "sequences/00/labels/000002.label"));
+    EXPECT_TRUE(fs::exists(data / "sequences/00/poses.txt"));
+    const auto files = findLabelledScans(data.string());
+    ASSERT_EQ(files.size(), 3u);
+    const LabelledSet set = loadLabelledSet({data.string()}, squeezeSegCard(true), 2);
+    ASSERT_EQ(set.images.size(), 3u);
+    // Every scan has traffic: car cells (class 1) and background cells (class 0).
+    for (const auto& image : set.images) {
+        const auto cars = std::count(image.cell_class.begin(), image.cell_class.end(), 1);
+        const auto other = std::count(image.cell_class.begin(), image.cell_class.end(), 0);
+        EXPECT_GT(cars, 50);
+        EXPECT_GT(other, 5000);
+    }
+    // The same seed writes the same bytes.
+    const LabelledSet again = loadLabelledSet({tinyDataset(dir / "again", 3).string()},
+                                              squeezeSegCard(true), 1);
+    EXPECT_EQ(set.hash, again.hash);
+    EXPECT_THROW(findLabelledScans((dir / "nothing").string()), FileError);
+}
+
+TEST(Training, TwentyStepsLowerTheLoss) {
+    const auto dir = blindspot::testing::freshTempDir("train");
+    TrainOptions o;
+    o.data_dirs = {tinyDataset(dir, 4).string()};
+    o.val_dirs = o.data_dirs;
+    o.output = (dir / "ckpt").string();
+    o.optimizer = "adam";
+    o.learning_rate = 2e-3;
+    o.schedule = "constant";
+    o.batch = 2;
+    o.crop_cols = 64;
+    o.epochs = 100;
+    o.max_steps = 20;
+    o.threads = 2;
+    o.progress = false;
+    std::ostringstream log;
+    const TrainReport r = trainNetwork(o, log);
+    ASSERT_EQ(r.steps, 20);
+    EXPECT_LT(mean(r.step_loss, 15, 5), 0.7 * mean(r.step_loss, 0, 5));
+    // A checkpoint was written after the (partial) epoch, with its recipe, and loads.
+    const auto net = SegmentationNetwork::load(o.output);
+    EXPECT_EQ(net->card().training.at("recipe").at("batch"), 2);
+    EXPECT_TRUE(fs::exists(fs::path(o.output) / "optimizer.pt"));
+}
