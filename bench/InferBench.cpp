@@ -55,9 +55,9 @@ int runInferBench(const InferBenchOptions& o) {
     keepTensorBuffersOnHeap();
     setTorchThreads(o.threads);
     const auto net = SegmentationNetwork::load(o.checkpoint);
-    std::cout << "SqueezeSeg " << net->parameterCount() << " parameters, "
-              << net->card().grid.rows << " x " << net->card().grid.cols << ", " << o.threads
-              << " threads, median of " << o.repeats << "\n";
+    std::cout << "SqueezeSeg " << net->parameterCount() << " parameters, " << net->card().grid.rows
+              << " x " << net->card().grid.cols << ", " << o.threads << " threads, median of "
+              << o.repeats << "\n";
     const nlohmann::json eager = pythonEager(o.checkpoint, o.threads, o.repeats);
     if (eager.is_null()) std::cout << "(PyTorch eager unavailable: no /usr/bin/python3 torch)\n";
     std::printf("%-6s %14s %16s %8s\n", "batch", "libtorch ms/fr", "pytorch ms/fr", "ratio");

@@ -45,8 +45,9 @@ std::vector<LabelledScanFiles> findLabelledScans(const std::string& dir) {
         for (const auto& s : sequences) addSequence(s, out);
     }
     if (out.empty())
-        throw FileError(dir, "no labelled scans: expected sequences/SS/velodyne/*.bin with "
-                             "sequences/SS/labels/*.label (SemanticKITTI layout)");
+        throw FileError(dir,
+                        "no labelled scans: expected sequences/SS/velodyne/*.bin with "
+                        "sequences/SS/labels/*.label (SemanticKITTI layout)");
     return out;
 }
 
@@ -84,8 +85,8 @@ LabelledSet loadLabelledSet(const std::vector<std::string>& dirs, const ModelCar
         for (std::size_t i = next++; i < files.size(); i = next++) {
             try {
                 set.images[i] = loadLabelledImage(files[i], card);
-                hashes[i] = fnv1a64(readFileBytes(files[i].label),
-                                    fnv1a64(readFileBytes(files[i].bin)));
+                hashes[i] =
+                    fnv1a64(readFileBytes(files[i].label), fnv1a64(readFileBytes(files[i].bin)));
             } catch (...) {
                 std::lock_guard<std::mutex> lock(error_mutex);
                 if (!error) error = std::current_exception();

@@ -42,7 +42,8 @@ std::vector<double> perChannel(const JsonObject& j, const std::string& key, std:
 
 ModelCard squeezeSegCard(bool with_intensity) {
     ModelCard card;
-    // SqueezeSeg's KITTI INPUT_MEAN / INPUT_STD (kitti_squeezeSeg_config.py), x y z intensity range.
+    // SqueezeSeg's KITTI INPUT_MEAN / INPUT_STD (kitti_squeezeSeg_config.py), x y z intensity
+    // range.
     const std::vector<double> mean = {10.88, 0.23, -1.04, 0.21, 12.12};
     const std::vector<double> std = {11.47, 6.91, 0.86, 0.16, 12.32};
     const std::vector<InputChannel> all = {InputChannel::kX, InputChannel::kY, InputChannel::kZ,
@@ -73,8 +74,8 @@ ModelCard modelCardFromJson(const JsonObject& j) {
         j.fail("input_channels", "expected a non-empty array of channel names");
     for (const auto& c : channels) {
         try {
-            card.input_channels.push_back(inputChannelFromName(c.is_string() ? c.get<std::string>()
-                                                                             : c.dump()));
+            card.input_channels.push_back(
+                inputChannelFromName(c.is_string() ? c.get<std::string>() : c.dump()));
         } catch (const ConfigError& e) {
             j.fail("input_channels", e.expected());
         }

@@ -30,7 +30,8 @@ std::string cardIdentity(const ModelCard& card) {
 void loadNative(SegmentationNetwork::Impl& impl, const std::string& path) {
     impl.native = makeSqueezeSeg(impl.card);
     std::map<std::string, std::vector<std::int64_t>> expected;
-    for (const auto& p : impl.native->named_parameters()) expected[p.key()] = p.value().sizes().vec();
+    for (const auto& p : impl.native->named_parameters())
+        expected[p.key()] = p.value().sizes().vec();
     try {
         torch::load(impl.native, path);
     } catch (const c10::Error& e) {
@@ -52,8 +53,8 @@ void loadScripted(SegmentationNetwork::Impl& impl, const std::string& path) {
     try {
         impl.scripted = torch::jit::load(path);
     } catch (const c10::Error& e) {
-        throw FileError(path, "not a TorchScript module (" + firstLine(e.what_without_backtrace()) +
-                                  ")");
+        throw FileError(path,
+                        "not a TorchScript module (" + firstLine(e.what_without_backtrace()) + ")");
     }
     impl.scripted.eval();
     // A dry run on zeros: the output must be 1 x K x H x W for the card's classes and grid.
@@ -64,11 +65,10 @@ void loadScripted(SegmentationNetwork::Impl& impl, const std::string& path) {
         torch::InferenceMode guard;
         out = impl.scripted.forward({probe}).toTensor();
     } catch (const c10::Error& e) {
-        throw FileError(path, "TorchScript module fails on a 1 x " +
-                                  std::to_string(c.channelCount()) + " x " +
-                                  std::to_string(c.grid.rows) + " x " +
-                                  std::to_string(c.grid.cols) + " input (" +
-                                  firstLine(e.what_without_backtrace()) + ")");
+        throw FileError(
+            path, "TorchScript module fails on a 1 x " + std::to_string(c.channelCount()) + " x " +
+                      std::to_string(c.grid.rows) + " x " + std::to_string(c.grid.cols) +
+                      " input (" + firstLine(e.what_without_backtrace()) + ")");
     }
     const std::vector<std::int64_t> want = {1, c.classCount(), c.grid.rows, c.grid.cols};
     if (out.sizes().vec() != want)
@@ -93,8 +93,8 @@ SqueezeSeg makeSqueezeSeg(const ModelCard& card) {
     return SqueezeSeg(card.channelCount(), card.classCount(), card.crf, xyz);
 }
 
-std::pair<torch::Tensor, torch::Tensor> batchTensors(
-    const ModelCard& card, const std::vector<const RangeImage*>& images) {
+std::pair<torch::Tensor, torch::Tensor> batchTensors(const ModelCard& card,
+                                                     const std::vector<const RangeImage*>& images) {
     const auto b = std::int64_t(images.size());
     const RangeGrid& g = card.grid;
     torch::Tensor input = torch::empty({b, card.channelCount(), g.rows, g.cols});
@@ -182,8 +182,8 @@ std::vector<float> SegmentationNetwork::logits(const std::vector<float>& input,
     const ModelCard& c = impl_->card;
     const auto in = torch::from_blob(const_cast<float*>(input.data()),
                                      {batch, c.channelCount(), c.grid.rows, c.grid.cols});
-    const auto m = torch::from_blob(const_cast<float*>(mask.data()), {batch, 1, c.grid.rows,
-                                                                       c.grid.cols});
+    const auto m =
+        torch::from_blob(const_cast<float*>(mask.data()), {batch, 1, c.grid.rows, c.grid.cols});
     const torch::Tensor out = impl_->forward(in, m).contiguous();
     return std::vector<float>(out.data_ptr<float>(), out.data_ptr<float>() + out.numel());
 }

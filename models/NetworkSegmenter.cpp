@@ -23,10 +23,10 @@ void checkCoverage(const LidarSpec& spec, const ModelCard& card) {
     const double left = g.left_azimuth_deg, right = left - (g.cols - 1) * g.azimuth_step_deg;
     const double lidar_top = spec.elevation_deg.front(), lidar_bottom = spec.elevation_deg.back();
     const double lidar_left = spec.azimuth_deg.front(), lidar_right = spec.azimuth_deg.back();
-    const bool full_circle = lidar_left - lidar_right + 2.0 * (lidar_left - spec.azimuth_deg[1]) >
-                             359.999;
-    const bool vertical_ok = lidar_top >= top - g.elevation_step_deg &&
-                             lidar_bottom <= bottom + g.elevation_step_deg;
+    const bool full_circle =
+        lidar_left - lidar_right + 2.0 * (lidar_left - spec.azimuth_deg[1]) > 359.999;
+    const bool vertical_ok =
+        lidar_top >= top - g.elevation_step_deg && lidar_bottom <= bottom + g.elevation_step_deg;
     const bool horizontal_ok = full_circle || (lidar_left >= left - g.azimuth_step_deg &&
                                                lidar_right <= right + g.azimuth_step_deg);
     if (vertical_ok && horizontal_ok) return;

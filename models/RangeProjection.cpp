@@ -27,11 +27,16 @@ RangeImage emptyImage(const RangeGrid& grid, const std::vector<InputChannel>& ch
 
 float channelValue(InputChannel c, const float* xyz, float intensity, float range) {
     switch (c) {
-        case InputChannel::kX: return xyz[0];
-        case InputChannel::kY: return xyz[1];
-        case InputChannel::kZ: return xyz[2];
-        case InputChannel::kIntensity: return intensity;
-        case InputChannel::kRange: return range;
+        case InputChannel::kX:
+            return xyz[0];
+        case InputChannel::kY:
+            return xyz[1];
+        case InputChannel::kZ:
+            return xyz[2];
+        case InputChannel::kIntensity:
+            return intensity;
+        case InputChannel::kRange:
+            return range;
     }
     return 0.0f;
 }
@@ -93,17 +98,22 @@ InputChannel inputChannelFromName(const std::string& name) {
     if (name == "z") return InputChannel::kZ;
     if (name == "intensity") return InputChannel::kIntensity;
     if (name == "range") return InputChannel::kRange;
-    throw ConfigError("", "", "unknown input channel \"" + name +
-                                  "\"; expected x, y, z, intensity or range");
+    throw ConfigError(
+        "", "", "unknown input channel \"" + name + "\"; expected x, y, z, intensity or range");
 }
 
 std::string inputChannelName(InputChannel channel) {
     switch (channel) {
-        case InputChannel::kX: return "x";
-        case InputChannel::kY: return "y";
-        case InputChannel::kZ: return "z";
-        case InputChannel::kIntensity: return "intensity";
-        case InputChannel::kRange: return "range";
+        case InputChannel::kX:
+            return "x";
+        case InputChannel::kY:
+            return "y";
+        case InputChannel::kZ:
+            return "z";
+        case InputChannel::kIntensity:
+            return "intensity";
+        case InputChannel::kRange:
+            return "range";
     }
     return "?";
 }

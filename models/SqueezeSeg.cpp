@@ -9,9 +9,7 @@ namespace nn = torch::nn;
 namespace {
 
 nn::Conv2d conv(int in, int out, int kernel, int stride_w = 1) {
-    return nn::Conv2d(nn::Conv2dOptions(in, out, kernel)
-                          .stride({1, stride_w})
-                          .padding(kernel / 2));
+    return nn::Conv2d(nn::Conv2dOptions(in, out, kernel).stride({1, stride_w}).padding(kernel / 2));
 }
 
 // A K x 1 x 3 x 5 depthwise kernel exp(-(dz^2 + da^2) / theta_sq[k]) with a zero centre
@@ -24,9 +22,9 @@ torch::Tensor angularKernel(const std::vector<double>& theta_a) {
         for (int i = 0; i < 3; ++i)
             for (int j = 0; j < 5; ++j)
                 if (i != 1 || j != 2)
-                    a[c][0][i][j] = float(
-                        std::exp(-double((i - 1) * (i - 1) + (j - 2) * (j - 2)) /
-                                 (theta_a[std::size_t(c)] * theta_a[std::size_t(c)])));
+                    a[c][0][i][j] =
+                        float(std::exp(-double((i - 1) * (i - 1) + (j - 2) * (j - 2)) /
+                                       (theta_a[std::size_t(c)] * theta_a[std::size_t(c)])));
     return kernel;
 }
 
@@ -62,9 +60,9 @@ FireDeconvImpl::FireDeconvImpl(int in, int s, int e1, int e3)
       expand1x1(register_module("expand1x1", conv(s, e1, 1))),
       expand3x3(register_module("expand3x3", conv(s, e3, 3))),
       deconv(register_module(
-          "deconv",
-          nn::ConvTranspose2d(
-              nn::ConvTranspose2dOptions(s, s, {1, 4}).stride({1, 2}).padding({0, 1})))) {}
+          "deconv", nn::ConvTranspose2d(
+                        nn::ConvTranspose2dOptions(s, s, {1, 4}).stride({1, 2}).padding({0, 1})))) {
+}
 
 torch::Tensor FireDeconvImpl::forward(torch::Tensor x) {
     x = torch::relu(deconv(torch::relu(squeeze(x))));
@@ -74,13 +72,12 @@ torch::Tensor FireDeconvImpl::forward(torch::Tensor x) {
 RecurrentCrfImpl::RecurrentCrfImpl(int k, int n)
     : classes(k),
       iterations(n),
-      bilateral_compat(register_module(
-          "bilateral_compat", nn::Conv2d(nn::Conv2dOptions(k, k, 1).bias(false)))),
-      angular_compat(register_module("angular_compat",
-                                     nn::Conv2d(nn::Conv2dOptions(k, k, 1).bias(false)))),
+      bilateral_compat(
+          register_module("bilateral_compat", nn::Conv2d(nn::Conv2dOptions(k, k, 1).bias(false)))),
+      angular_compat(
+          register_module("angular_compat", nn::Conv2d(nn::Conv2dOptions(k, k, 1).bias(false)))),
       theta_r(perClass(k, {0.015, 0.015, 0.01, 0.01})) {
-    const torch::Tensor off_diagonal =
-        (torch::ones({k, k}) - torch::eye(k)).view({k, k, 1, 1});
+    const torch::Tensor off_diagonal = (torch::ones({k, k}) - torch::eye(k)).view({k, k, 1, 1});
     torch::NoGradGuard no_grad;
     bilateral_compat->weight.copy_(0.1 * off_diagonal);
     angular_compat->weight.copy_(0.02 * off_diagonal);
@@ -91,7 +88,8 @@ RecurrentCrfImpl::RecurrentCrfImpl(int k, int n)
 
 torch::Tensor RecurrentCrfImpl::forward(torch::Tensor logits, torch::Tensor xyz,
                                         torch::Tensor mask) {
-    // Bilateral weights per neighbour and class: exp(-|dxyz|^2 / (2 theta_r^2)), B x K x 14 x H x W.
+    // Bilateral weights per neighbour and class: exp(-|dxyz|^2 / (2 theta_r^2)), B x K x 14 x H x
+    // W.
     const torch::Tensor diff = xyz.unsqueeze(2) - neighbours(xyz);
     const torch::Tensor dist_sq = diff.pow(2).sum(1, true);
     std::vector<torch::Tensor> per_class;
@@ -147,8 +145,8 @@ torch::Tensor SqueezeSegImpl::forward(torch::Tensor input, torch::Tensor mask) {
     const torch::Tensor d13 = fire_deconv13(d12) + skip;
     torch::Tensor logits = conv14(drop(d13));
     if (!crf) return logits;
-    const torch::Tensor index = torch::tensor(std::vector<std::int64_t>(xyz_channels.begin(),
-                                                                        xyz_channels.end()));
+    const torch::Tensor index =
+        torch::tensor(std::vector<std::int64_t>(xyz_channels.begin(), xyz_channels.end()));
     return crf(logits, input.index_select(1, index), mask);
 }
 

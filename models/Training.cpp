@@ -127,10 +127,11 @@ class ProgressBar {
         if (!tty_ && !last && step % 50 != 0) return;
         const int width = 30, filled = int(double(step) / steps * width);
         log_ << (tty_ ? "\r" : "") << "epoch " << epoch + 1 << "/" << epochs << " ["
-             << std::string(std::size_t(filled), '#') << std::string(std::size_t(width - filled), ' ')
-             << "] " << step << "/" << steps << " loss " << std::fixed << std::setprecision(4)
-             << loss << " " << std::setprecision(2) << seconds / step << " s/step"
-             << (tty_ && !last ? "" : "\n") << std::flush;
+             << std::string(std::size_t(filled), '#')
+             << std::string(std::size_t(width - filled), ' ') << "] " << step << "/" << steps
+             << " loss " << std::fixed << std::setprecision(4) << loss << " "
+             << std::setprecision(2) << seconds / step << " s/step" << (tty_ && !last ? "" : "\n")
+             << std::flush;
     }
 
   private:
@@ -147,8 +148,10 @@ struct Run {
 };
 
 void checkOptions(const TrainOptions& o) {
-    if (o.data_dirs.empty()) throw ConfigError("train", "--data", "expected at least one directory");
-    if (o.output.empty()) throw ConfigError("train", "-o", "expected an output checkpoint directory");
+    if (o.data_dirs.empty())
+        throw ConfigError("train", "--data", "expected at least one directory");
+    if (o.output.empty())
+        throw ConfigError("train", "-o", "expected an output checkpoint directory");
     if (o.batch < 1) throw ConfigError("train", "/batch", "must be >= 1");
     if (o.epochs < 1) throw ConfigError("train", "/epochs", "must be >= 1");
     if (o.crop_cols < 0 || o.crop_cols % 16 != 0)
@@ -165,7 +168,8 @@ std::unique_ptr<SegmentationNetwork> initialNetwork(const TrainOptions& o) {
     if (!o.init.empty()) {
         auto net = SegmentationNetwork::load(o.init);
         if (net->card().architecture != "squeezeseg")
-            throw ConfigError(o.init, "/architecture", "only squeezeseg checkpoints can be trained");
+            throw ConfigError(o.init, "/architecture",
+                              "only squeezeseg checkpoints can be trained");
         return net;
     }
     ModelCard card = squeezeSegCard(o.intensity);
@@ -221,8 +225,9 @@ TrainReport trainNetwork(const TrainOptions& o, std::ostream& log) {
     Run run{o, initialNetwork(o), {}, {}, {}};
     const ModelCard& card = run.net->card();
     if (int(o.class_weights.size()) != card.classCount())
-        throw ConfigError("train", "/class_weights",
-                          "expected one weight per class (" + std::to_string(card.classCount()) + ")");
+        throw ConfigError(
+            "train", "/class_weights",
+            "expected one weight per class (" + std::to_string(card.classCount()) + ")");
     const int loaders = std::max(1, o.threads);
     run.train = loadLabelledSet(o.data_dirs, card, loaders);
     if (!o.retrain_dirs.empty()) run.retrain = loadLabelledSet(o.retrain_dirs, card, loaders);
@@ -258,20 +263,21 @@ TrainReport trainNetwork(const TrainOptions& o, std::ostream& log) {
                 const bool from_retrain = !run.retrain.images.empty() &&
                                           std::bernoulli_distribution(o.retrain_fraction)(rng);
                 const LabelledImage& ex =
-                    from_retrain ? run.retrain.images[std::uniform_int_distribution<std::size_t>(
-                                       0, run.retrain.images.size() - 1)(rng)]
-                                 : run.train.images[std::size_t(order[std::size_t(
-                                       (step * o.batch + b) % n)])];
+                    from_retrain
+                        ? run.retrain.images[std::uniform_int_distribution<std::size_t>(
+                              0, run.retrain.images.size() - 1)(rng)]
+                        : run.train
+                              .images[std::size_t(order[std::size_t((step * o.batch + b) % n)])];
                 const bool flip = o.flip && std::bernoulli_distribution(0.5)(rng);
-                parts.push_back(exampleTensors(card, ex, flip,
-                                               drawCropStart(rng, card.grid.cols, cols), cols));
+                parts.push_back(
+                    exampleTensors(card, ex, flip, drawCropStart(rng, card.grid.cols, cols), cols));
             }
             const Batch batch = stack(parts);
             setLearningRate(*optimizer, learningRate(o, epoch, step, steps_per_epoch));
             optimizer->zero_grad();
             const torch::Tensor logits = model->forward(batch.input, batch.mask);
-            const torch::Tensor loss = maskedWeightedCrossEntropy(
-                logits, batch.labels, batch.mask.squeeze(1), weights);
+            const torch::Tensor loss =
+                maskedWeightedCrossEntropy(logits, batch.labels, batch.mask.squeeze(1), weights);
             loss.backward();
             if (o.grad_clip > 0)
                 for (auto& p : model->parameters())
@@ -293,8 +299,8 @@ TrainReport trainNetwork(const TrainOptions& o, std::ostream& log) {
             report.val_car_iou = iou.size() > 1 ? iou[1] : iou[0];
             report.val_iou_by_epoch.push_back(report.val_car_iou);
             entry["val_iou"] = iou;
-            log << "epoch " << epoch + 1 << ": loss " << epoch_loss / step << ", validation car IoU "
-                << report.val_car_iou << "\n";
+            log << "epoch " << epoch + 1 << ": loss " << epoch_loss / step
+                << ", validation car IoU " << report.val_car_iou << "\n";
         }
         run.history.push_back(entry);
         saveEpoch(run, *optimizer, epoch, report);

@@ -2,11 +2,10 @@
 // Training and fine-tuning SqueezeSeg on labelled scans (`blindspot train`). Torch stays inside
 // Training.cpp; this header is plain data.
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <ostream>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 namespace blindspot {
 
@@ -35,9 +34,9 @@ struct TrainOptions {
     int crop_cols = 0;  ///< > 0: train on random crops this wide (a multiple of 16); 0: full width
     bool flip = true;   ///< random horizontal flip, p = 0.5
     std::uint64_t seed = 1;
-    int threads = 0;        ///< LibTorch intra-op threads; 0 = library default
-    int max_steps = 0;      ///< > 0: stop after this many steps in total (tests, smoke runs)
-    bool progress = true;   ///< progress bar on a TTY, periodic lines otherwise
+    int threads = 0;       ///< LibTorch intra-op threads; 0 = library default
+    int max_steps = 0;     ///< > 0: stop after this many steps in total (tests, smoke runs)
+    bool progress = true;  ///< progress bar on a TTY, periodic lines otherwise
 };
 
 /// Reads the options from a recipe JSON (the keys above; unknown keys are errors).

@@ -1,13 +1,12 @@
 #include "scenes/Background.hpp"
 
-#include "core/Hash.hpp"
-
 #include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <optional>
 
 #include "core/Error.hpp"
+#include "core/Hash.hpp"
 #include "scenes/BackgroundGenerator.hpp"
 
 namespace blindspot {

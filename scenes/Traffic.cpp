@@ -17,17 +17,14 @@ const CarModelSpec& modelNamed(const std::vector<CarModelSpec>& models, const st
 }
 
 Footprint footprintOf(const TargetCar& c, const CarModelSpec& m) {
-    return Footprint{{c.x_m, c.y_m},
-                     {m.length_m / 2 + 0.3, m.width_m / 2 + 0.3},
-                     c.yaw_deg * M_PI / 180,
-                     "car"};
+    return Footprint{
+        {c.x_m, c.y_m}, {m.length_m / 2 + 0.3, m.width_m / 2 + 0.3}, c.yaw_deg * M_PI / 180, "car"};
 }
 
 }  // namespace
 
 int addTrafficCars(ScenarioSample& sample, int count, const Background& bg,
-                   const std::vector<CarModelSpec>& models, Rng& rng,
-                   const TrafficPolicy& policy) {
+                   const std::vector<CarModelSpec>& models, Rng& rng, const TrafficPolicy& policy) {
     // Centres stay 3.5 m inside the generated area, so that even a car across the road keeps its
     // wheels on the ground (the parking lot's asphalt reaches the area's edge).
     const Rect road = bg.drivable.front();

@@ -11,10 +11,11 @@
 namespace blindspot {
 
 /// Each car: x uniform in [x_min_m, x_max_m], y inside the first drivable rectangle (1.2 m from
-/// its edges), both at least 3.5 m inside the background's extent, heading with the traffic on its side (yaw 0 for y < 0, 180 otherwise) plus a
-/// uniform jitter, or a uniformly random heading with `random_yaw_probability`; a random model and
-/// colour. Retried up to `attempts` times until it overlaps nothing (the ego vehicle, cars already
-/// in the sample with a 0.3 m margin, the background's obstacles); skipped if no spot was found.
+/// its edges), both at least 3.5 m inside the background's extent, heading with the traffic on its
+/// side (yaw 0 for y < 0, 180 otherwise) plus a uniform jitter, or a uniformly random heading with
+/// `random_yaw_probability`; a random model and colour. Retried up to `attempts` times until it
+/// overlaps nothing (the ego vehicle, cars already in the sample with a 0.3 m margin, the
+/// background's obstacles); skipped if no spot was found.
 struct TrafficPolicy {
     double x_min_m = 4.0;
     double x_max_m = 40.0;

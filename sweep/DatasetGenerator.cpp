@@ -73,7 +73,8 @@ GenerateSummary generateDataset(const GenerateOptions& o) {
                 const std::string seed_text = std::to_string(o.seed) + "/" + std::to_string(i);
                 Rng rng(fnv1a64(seed_text));
                 ScenarioSample sample;
-                sample.background = o.backgrounds[std::size_t(rng.index(int(o.backgrounds.size())))];
+                sample.background =
+                    o.backgrounds[std::size_t(rng.index(int(o.backgrounds.size())))];
                 const int count = o.cars_min + rng.index(o.cars_max - o.cars_min + 1);
                 addTrafficCars(sample, count, assembler.background(sample.background), models, rng,
                                o.traffic);
@@ -107,8 +108,8 @@ GenerateSummary generateDataset(const GenerateOptions& o) {
     std::string pose_text;
     for (const auto& p : poses) pose_text += p + "\n";
     writeFileAtomic((sequence / "poses.txt").string(), pose_text);
-    const nlohmann::json record = {{"backgrounds", o.backgrounds}, {"scans", o.scans},
-                                   {"sequence", o.sequence},       {"seed", o.seed},
+    const nlohmann::json record = {{"backgrounds", o.backgrounds},    {"scans", o.scans},
+                                   {"sequence", o.sequence},          {"seed", o.seed},
                                    {"lidar", lidarSpecToJson(lidar)}, {"cars_min", o.cars_min},
                                    {"cars_max", o.cars_max}};
     writeFileAtomic((fs::path(o.output) / "generate.json").string(), record.dump(2) + "\n");

@@ -1,12 +1,11 @@
 #include "sweep/ModificationSpace.hpp"
 
-#include "core/Hash.hpp"
-
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 
 #include "core/Error.hpp"
+#include "core/Hash.hpp"
 #include "scenes/Background.hpp"
 
 namespace blindspot {

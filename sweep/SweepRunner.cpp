@@ -1,8 +1,5 @@
 #include "sweep/SweepRunner.hpp"
 
-#include "core/Hash.hpp"
-#include "scenes/Traffic.hpp"
-
 #include <unistd.h>
 
 #include <atomic>
@@ -18,11 +15,13 @@
 
 #include "core/AtomicFile.hpp"
 #include "core/Error.hpp"
+#include "core/Hash.hpp"
 #include "core/ScanIo.hpp"
 #include "core/ScanSummary.hpp"
 #include "eval/ConfusionMatrix.hpp"
 #include "scenes/Rng.hpp"
 #include "scenes/SceneAssembly.hpp"
+#include "scenes/Traffic.hpp"
 
 namespace blindspot {
 namespace {
@@ -93,7 +92,8 @@ class Worker {
         if (segmenter_) score(scans, rows);
         lap("segment");
         for (std::size_t k = 0; k < samples.size(); ++k)
-            if (options_.cache_scans && !was_cached[k]) writeCache(rows[k].scene_id, scans[k], rows[k]);
+            if (options_.cache_scans && !was_cached[k])
+                writeCache(rows[k].scene_id, scans[k], rows[k]);
         lap("write");
         const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
         for (auto& row : rows) row.seconds = seconds / double(rows.size());
@@ -187,7 +187,8 @@ class Worker {
         std::vector<const ScanGrid*> batch;
         for (const auto& scan : scans) batch.push_back(&scan);
         const auto predicted = segmenter_->predictBatch(batch);
-        for (std::size_t k = 0; k < scans.size(); ++k) rows[k].classes = score(scans[k], predicted[k]);
+        for (std::size_t k = 0; k < scans.size(); ++k)
+            rows[k].classes = score(scans[k], predicted[k]);
     }
 
     std::vector<ClassRow> score(const ScanGrid& scan, const std::vector<int>& predicted) {
@@ -332,7 +333,8 @@ RunSummary runSweep(const SweepConfig& config, const RunnerOptions& options) {
             Worker worker(config, models, options);
             // Batches are fixed chunks of the to-do list, whatever the number of workers.
             const std::size_t batch = std::size_t(std::max(1, options.batch));
-            for (std::size_t i = next.fetch_add(batch); i < todo.size(); i = next.fetch_add(batch)) {
+            for (std::size_t i = next.fetch_add(batch); i < todo.size();
+                 i = next.fetch_add(batch)) {
                 std::vector<const Sample*> samples;
                 for (std::size_t k = i; k < std::min(todo.size(), i + batch); ++k)
                     samples.push_back(todo[k]);

@@ -16,7 +16,6 @@
 
 namespace blindspot {
 
-
 struct Shard {
     int index = 0;
     int count = 1;

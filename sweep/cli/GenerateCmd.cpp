@@ -55,8 +55,8 @@ void runGenerate(GenerateArgs& args) {
     std::tie(o.cars_min, o.cars_max) = parseCountRange(args.cars);
     const GenerateSummary s = generateDataset(o);
     std::cout << "generated " << s.scans << " scans (" << s.points << " points, " << s.car_points
-              << " on cars) in " << s.seconds << " s -> " << o.output << "/sequences/"
-              << o.sequence << "\n";
+              << " on cars) in " << s.seconds << " s -> " << o.output << "/sequences/" << o.sequence
+              << "\n";
 }
 
 }  // namespace
@@ -75,8 +75,7 @@ void setupGenerateCommand(CLI::App& app) {
         ->capture_default_str();
     cmd->add_option("--cars", args->cars, "Cars per scan, MIN..MAX")->capture_default_str();
     cmd->add_option("--lidar", o.lidar, "LiDAR preset or spec file")->capture_default_str();
-    cmd->add_option("--sequence", o.sequence, "Sequence number, two digits")
-        ->capture_default_str();
+    cmd->add_option("--sequence", o.sequence, "Sequence number, two digits")->capture_default_str();
     cmd->add_option("--jobs", o.jobs, "Worker threads; the files do not depend on it")
         ->check(CLI::PositiveNumber);
     cmd->callback([args] { runGenerate(*args); });

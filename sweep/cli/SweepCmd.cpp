@@ -1,6 +1,6 @@
-// blindspot sweep CONFIG.json -o RUN_DIR [--model CKPT] [--batch B] [--threads T] [--scans-only] [--jobs N] [--shard i/N] [--no-cache]
-// blindspot merge RUN_a RUN_b ... -o RUN
-// blindspot export-csv RUN [-o FILE]
+// blindspot sweep CONFIG.json -o RUN_DIR [--model CKPT] [--batch B] [--threads T] [--scans-only]
+// [--jobs N] [--shard i/N] [--no-cache] blindspot merge RUN_a RUN_b ... -o RUN blindspot export-csv
+// RUN [-o FILE]
 #include <filesystem>
 #include <iostream>
 #include <memory>
@@ -76,11 +76,11 @@ void setupSweepCommand(CLI::App& app) {
     cmd->add_option("config", opt->config, "Sweep config JSON (docs/sweep-config.md)")->required();
     cmd->add_option("-o,--output", opt->run_dir, "Run directory (results.sqlite, scans/)")
         ->required();
-    cmd->add_option("--model", opt->model, "Checkpoint directory to score (model_card.json + weights)")
+    cmd->add_option("--model", opt->model,
+                    "Checkpoint directory to score (model_card.json + weights)")
         ->capture_default_str();
     cmd->add_option("--batch", opt->batch, "Scans per forward pass")->check(CLI::PositiveNumber);
-    cmd->add_option("--threads", opt->threads,
-                    "LibTorch threads (default: cores / jobs)");
+    cmd->add_option("--threads", opt->threads, "LibTorch threads (default: cores / jobs)");
     cmd->add_flag("--scans-only", opt->scans_only,
                   "Generate and store the scans without a network");
     cmd->add_option("--jobs", opt->jobs, "Parallel workers; results do not depend on it")

@@ -1,4 +1,5 @@
-// blindspot train --data DIR[,DIR...] [--val DIR] [--init CKPT] [--retrain DIR --retrain-fraction F]
+// blindspot train --data DIR[,DIR...] [--val DIR] [--init CKPT] [--retrain DIR --retrain-fraction
+// F]
 //                 [--recipe RECIPE.json] [--epochs N] ... -o CKPT
 // Flags override the recipe file; the recipe's schema is in docs/models.md.
 #include <iostream>
@@ -26,8 +27,8 @@ struct TrainArgs {
 };
 
 TrainOptions resolve(const TrainArgs& a) {
-    TrainOptions o = a.recipe.empty() ? TrainOptions{}
-                                      : trainOptionsFromJson(readJsonFile(a.recipe), a.recipe);
+    TrainOptions o =
+        a.recipe.empty() ? TrainOptions{} : trainOptionsFromJson(readJsonFile(a.recipe), a.recipe);
     if (!a.data.empty()) o.data_dirs = a.data;
     if (!a.val.empty()) o.val_dirs = a.val;
     if (!a.retrain.empty()) o.retrain_dirs = a.retrain;
@@ -77,7 +78,8 @@ void setupTrainCommand(CLI::App& app) {
     cmd->add_option("--batch", a->batch, "Batch size");
     cmd->add_option("--lr", a->learning_rate, "Initial learning rate");
     cmd->add_option("--optimizer", a->optimizer, "sgd or adam");
-    cmd->add_option("--crop-cols", a->crop_cols, "Train on random crops this wide (multiple of 16)");
+    cmd->add_option("--crop-cols", a->crop_cols,
+                    "Train on random crops this wide (multiple of 16)");
     cmd->add_option("--seed", a->seed, "Seed");
     cmd->add_option("--threads", a->threads, "LibTorch threads");
     cmd->add_option("--max-steps", a->max_steps, "Stop after this many steps");

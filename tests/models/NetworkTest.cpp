@@ -46,7 +46,8 @@ TEST(SqueezeSeg, OutputKeepsTheHeightAndTheWidth) {
     card.grid.cols = 64;
     const auto net = SegmentationNetwork::create(card, 3);
     const std::size_t cells = 7 * 64;
-    const auto logits = net->logits(pattern(2 * 5 * cells, 1.0f), std::vector<float>(2 * cells, 1.f), 2);
+    const auto logits =
+        net->logits(pattern(2 * 5 * cells, 1.0f), std::vector<float>(2 * cells, 1.f), 2);
     EXPECT_EQ(logits.size(), 2u * 4u * cells);
     card.crf = true;
     const auto with_crf = SegmentationNetwork::create(card, 3);
@@ -122,7 +123,8 @@ TEST(Checkpoint, CorruptOrMismatchedCheckpointsRaiseClearErrors) {
     EXPECT_THROW(SegmentationNetwork::load((dir / "truncated").string()), FileError);
     // A TorchScript card pointing at garbage, and a card with an unknown key.
     fs::create_directories(dir / "ts");
-    fs::copy_file(fs::path(BLINDSPOT_TS_FIXTURE) / "model_card.json", dir / "ts" / "model_card.json");
+    fs::copy_file(fs::path(BLINDSPOT_TS_FIXTURE) / "model_card.json",
+                  dir / "ts" / "model_card.json");
     writeFileAtomic((dir / "ts" / "model.ts").string(), "garbage");
     EXPECT_THROW(SegmentationNetwork::load((dir / "ts").string()), FileError);
     nlohmann::json card = modelCardToJson(squeezeSegCard(true));

@@ -95,7 +95,7 @@ TEST(RangeProjection, FlipReversesTheWidthAndNegatesY) {
     flipHorizontally(image);
     const std::size_t plane = RangeGrid{}.cellCount();
     const std::size_t a = 3 * 512 + 10, b = 3 * 512 + 501;
-    EXPECT_EQ(image.raw[a], original.raw[b]);                  // x
+    EXPECT_EQ(image.raw[a], original.raw[b]);                   // x
     EXPECT_EQ(image.raw[plane + a], -original.raw[plane + b]);  // y
     EXPECT_EQ(image.mask[a], original.mask[b]);
 }

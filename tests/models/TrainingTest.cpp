@@ -51,8 +51,8 @@ TEST(Dataset, GeneratedScansLoadInTheSemanticKittiLayout) {
         EXPECT_GT(other, 5000);
     }
     // The same seed writes the same bytes.
-    const LabelledSet again = loadLabelledSet({tinyDataset(dir / "again", 3).string()},
-                                              squeezeSegCard(true), 1);
+    const LabelledSet again =
+        loadLabelledSet({tinyDataset(dir / "again", 3).string()}, squeezeSegCard(true), 1);
     EXPECT_EQ(set.hash, again.hash);
     EXPECT_THROW(findLabelledScans((dir / "nothing").string()), FileError);
 }
@@ -80,4 +80,25 @@ TEST(Training, TwentyStepsLowerTheLoss) {
     const auto net = SegmentationNetwork::load(o.output);
     EXPECT_EQ(net->card().training.at("recipe").at("batch"), 2);
     EXPECT_TRUE(fs::exists(fs::path(o.output) / "optimizer.pt"));
+}
+
+TEST(Training, ResumeContinuesFromTheLastFinishedEpoch) {
+    const auto dir = blindspot::testing::freshTempDir("train-resume");
+    TrainOptions o;
+    o.data_dirs = {tinyDataset(dir, 4).string()};
+    o.output = (dir / "ckpt").string();
+    o.batch = 2;  // 2 steps per epoch
+    o.crop_cols = 32;
+    o.epochs = 1;
+    o.threads = 2;
+    o.progress = false;
+    std::ostringstream log;
+    EXPECT_EQ(trainNetwork(o, log).steps, 2);
+    o.epochs = 3;
+    o.resume = true;
+    const TrainReport resumed = trainNetwork(o, log);
+    EXPECT_EQ(resumed.steps, 4);  // epochs 2 and 3 only
+    const auto net = SegmentationNetwork::load(o.output);
+    EXPECT_EQ(net->card().training.at("epochs_done"), 3);
+    EXPECT_EQ(net->card().training.at("history").size(), 3u);
 }

@@ -289,7 +289,14 @@ TEST(Cli, SweepBadInputGivesOneLineErrors) {
     const std::string out = " -o " + (dir / "run").string();
     expectOneLineError(runCli("sweep " + config + out + " --scans-only --shard 3/2"),
                        "--shard: expected i/N with 0 <= i < N (e.g. 0/4), got \"3/2\"");
-    expectOneLineError(runCli("sweep " + config + out), "no segmentation network is available yet");
+    expectOneLineError(runCli("sweep " + config + out + " --model " + (dir / "nothing").string()),
+                       "not a checkpoint: expected a directory holding model_card.json");
+    expectOneLineError(runCli("generate --backgrounds urban-99 --scans 2" + out),
+                       "--backgrounds: unknown background \"urban-99\"");
+    expectOneLineError(runCli("generate --backgrounds train-01 --scans 2 --cars 5..2" + out),
+                       "--cars: expected MIN..MAX with 0 <= MIN <= MAX");
+    expectOneLineError(runCli("train --data " + (dir / "nothing").string() + out),
+                       "no labelled scans");
     expectOneLineError(runCli("export-csv " + (dir / "nothing").string()), "no results store here");
     expectOneLineError(
         runCli("merge " + (dir / "nothing").string() + " -o " + (dir / "m").string()),

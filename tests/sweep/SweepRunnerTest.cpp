@@ -233,7 +233,8 @@ TEST(SweepRunner, BundledBaselineScoresIdenticallyWithOneOrTwoJobs) {
         EXPECT_GT(*car->iou, 0.3) << s.scene_id;
     }
     // A LiDAR that cannot see the network's grid is refused with a clear error.
-    std::ofstream(dir / "vlp.json") << R"({"name": "vlp", "lidar": "vlp16", "sampler": {"type": "grid"},
+    std::ofstream(dir / "vlp.json")
+        << R"({"name": "vlp", "lidar": "vlp16", "sampler": {"type": "grid"},
         "dimensions": {"x": {"value": 8}, "background": {"value": "urban-01"}}})";
     RunnerOptions vlp = options(dir / "vlp", 1);
     vlp.segmenter = one.segmenter;
