@@ -314,4 +314,19 @@ void writeScanFiles(const ScanGrid& scan, const std::string& dir) {
     writeFileAtomic((base / "scan.ply").string(), encodePly(points));
 }
 
+std::string kittiFrameName(std::size_t frame) {
+    std::string name = std::to_string(frame);
+    if (name.size() < 6) name.insert(0, 6 - name.size(), '0');
+    return name;
+}
+
+std::string kittiPoseLine(const Eigen::Isometry3d& world_from_sensor) {
+    std::ostringstream line;
+    line.precision(9);
+    const Eigen::Matrix4d m = world_from_sensor.matrix();
+    for (int r = 0; r < 3; ++r)
+        for (int c = 0; c < 4; ++c) line << (r || c ? " " : "") << m(r, c);
+    return line.str();
+}
+
 }  // namespace blindspot

@@ -32,6 +32,10 @@ PointList validPoints(const ScanGrid& scan);
 
 std::string encodeKittiBin(const PointList& points);
 std::string encodeSemanticKittiLabel(const PointList& points);
+/// SemanticKITTI frame file stem: six digits, zero padded ("000042").
+std::string kittiFrameName(std::size_t frame);
+/// One line of KITTI poses.txt: the first three rows of world_from_sensor, row-major.
+std::string kittiPoseLine(const Eigen::Isometry3d& world_from_sensor);
 std::string encodeOrganisedPcd(const ScanGrid& scan);
 std::string encodePly(const PointList& points);
 

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "core/ConfusionMatrix.hpp"
 #include "models/ModelCard.hpp"
 #include "models/RangeProjection.hpp"
 
@@ -36,5 +37,11 @@ struct LabelledSet {
 /// Loads every scan under each directory (`threads` readers; the result does not depend on it).
 LabelledSet loadLabelledSet(const std::vector<std::string>& dirs, const ModelCard& card,
                             int threads = 1);
+
+class SegmentationNetwork;
+/// The network's confusion matrix over a labelled set (cells with a return only; nothing is
+/// ignored), `batch` images per forward pass. This is the held-out check of checkpoint comparison.
+ConfusionMatrix evaluateLabelledSet(const SegmentationNetwork& net, const LabelledSet& set,
+                                    int batch = 8);
 
 }  // namespace blindspot

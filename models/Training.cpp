@@ -85,36 +85,13 @@ void setLearningRate(torch::optim::Optimizer& optimizer, double lr) {
     for (auto& group : optimizer.param_groups()) group.options().set_lr(lr);
 }
 
-// IoU per class over the validation set, cells with a return only.
+// IoU per class over the validation set, cells with a return only (0 where undefined, so the
+// per-epoch log stays numeric).
 std::vector<double> validationIou(const SegmentationNetwork& net, const LabelledSet& val,
                                   int batch) {
-    const int k = net.card().classCount();
-    const auto classes = static_cast<std::size_t>(k);
-    std::vector<double> tp(classes, 0.0), fp(classes, 0.0), fn(classes, 0.0);
-    for (std::size_t first = 0; first < val.images.size(); first += std::size_t(batch)) {
-        std::vector<const RangeImage*> images;
-        for (std::size_t i = first; i < std::min(val.images.size(), first + batch); ++i)
-            images.push_back(&val.images[i].image);
-        const auto predicted = net.classify(images);
-        for (std::size_t i = 0; i < images.size(); ++i) {
-            const auto& truth = val.images[first + i].cell_class;
-            for (std::size_t c = 0; c < truth.size(); ++c) {
-                if (truth[c] < 0) continue;
-                const auto t = std::size_t(truth[c]), p = std::size_t(predicted[i][c]);
-                if (t == p) {
-                    ++tp[t];
-                } else {
-                    ++fn[t];
-                    ++fp[p];
-                }
-            }
-        }
-    }
-    std::vector<double> iou(classes, 0.0);
-    for (std::size_t c = 0; c < iou.size(); ++c) {
-        const double union_ = tp[c] + fp[c] + fn[c];
-        iou[c] = union_ > 0 ? tp[c] / union_ : 0.0;
-    }
+    const ConfusionMatrix m = evaluateLabelledSet(net, val, batch);
+    std::vector<double> iou;
+    for (int c = 0; c < m.classCount(); ++c) iou.push_back(m.iou(c).value_or(0.0));
     return iou;
 }
 

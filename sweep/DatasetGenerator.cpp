@@ -21,22 +21,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string frameName(int i) {
-    char name[16];
-    std::snprintf(name, sizeof name, "%06d", i);
-    return name;
-}
-
-// KITTI poses.txt: the first three rows of world_from_sensor, row-major, one line per scan.
-std::string poseLine(const Eigen::Isometry3d& world_from_sensor) {
-    std::ostringstream line;
-    line.precision(9);
-    const Eigen::Matrix4d m = world_from_sensor.matrix();
-    for (int r = 0; r < 3; ++r)
-        for (int c = 0; c < 4; ++c) line << (r || c ? " " : "") << m(r, c);
-    return line.str();
-}
-
 void checkOptions(const GenerateOptions& o) {
     if (o.backgrounds.empty())
         throw ConfigError("--backgrounds", "", "expected at least one background id");
@@ -82,12 +66,12 @@ GenerateSummary generateDataset(const GenerateOptions& o) {
                 const ScanGrid scan = castScan(*scene.geometry, lidar, scene.world_from_sensor,
                                                CastOptions{o.jobs > 1 ? 1 : 0});
                 const PointList list = validPoints(scan);
-                const std::string name = frameName(i);
+                const std::string name = kittiFrameName(i);
                 writeFileAtomic((sequence / "velodyne" / (name + ".bin")).string(),
                                 encodeKittiBin(list));
                 writeFileAtomic((sequence / "labels" / (name + ".label")).string(),
                                 encodeSemanticKittiLabel(list));
-                poses[std::size_t(i)] = poseLine(scan.world_from_sensor);
+                poses[std::size_t(i)] = kittiPoseLine(scan.world_from_sensor);
                 points += list.size();
                 std::size_t cars = 0;
                 for (auto l : list.label) cars += l == label::kVehicle;

@@ -163,7 +163,7 @@ void ResultsStore::finishRun(const std::string& finished_at) {
 std::optional<RunInfo> ResultsStore::run() const {
     Statement s(*db_,
                 "SELECT name, config_json, config_hash, checkpoint_hash, lidar_json, tool_version, "
-                "started_at FROM run");
+                "started_at, finished_at FROM run");
     if (!s.step()) return std::nullopt;
     RunInfo r;
     r.name = s.text(0);
@@ -173,6 +173,7 @@ std::optional<RunInfo> ResultsStore::run() const {
     r.lidar = nlohmann::json::parse(s.text(4));
     r.tool_version = s.text(5);
     r.started_at = s.text(6);
+    r.finished_at = s.text(7);
     return r;
 }
 

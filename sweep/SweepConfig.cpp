@@ -15,8 +15,12 @@ Catalogue defaultCatalogue() {
 }
 
 SweepConfig loadSweepConfig(const std::string& path, const Catalogue& catalogue) {
-    const nlohmann::json json = readJsonFile(path);
-    const JsonObject j(json, path, "");
+    return sweepConfigFromJson(readJsonFile(path), path, catalogue);
+}
+
+SweepConfig sweepConfigFromJson(const nlohmann::json& json, const std::string& file,
+                                const Catalogue& catalogue) {
+    const JsonObject j(json, file, "");
     SweepConfig config;
     config.source = json;
     config.name = j.string("name");

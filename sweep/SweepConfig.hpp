@@ -19,5 +19,8 @@ struct SweepConfig {
 /// The names valid in a sweep: bundled car models, paint colours and LiDAR presets.
 Catalogue defaultCatalogue();
 SweepConfig loadSweepConfig(const std::string& path, const Catalogue& catalogue);
+/// The same from parsed JSON (a run's recorded config); `file` names it in errors.
+SweepConfig sweepConfigFromJson(const nlohmann::json& json, const std::string& file,
+                                const Catalogue& catalogue);
 
 }  // namespace blindspot

@@ -14,14 +14,13 @@
 #include <thread>
 
 #include "core/AtomicFile.hpp"
+#include "core/ConfusionMatrix.hpp"
 #include "core/Error.hpp"
 #include "core/Hash.hpp"
+#include "core/LearningMap.hpp"
 #include "core/ScanIo.hpp"
 #include "core/ScanSummary.hpp"
-#include "eval/ConfusionMatrix.hpp"
-#include "scenes/Rng.hpp"
-#include "scenes/SceneAssembly.hpp"
-#include "scenes/Traffic.hpp"
+#include "sweep/SampleScanner.hpp"
 
 namespace blindspot {
 namespace {
@@ -38,32 +37,12 @@ std::string utcNow() {
     return b;
 }
 
-// Typed access to a sample's values with the documented defaults.
-struct SampleView {
-    const Sample& sample;
-    const DimValue* find(const std::string& name) const {
-        for (std::size_t i = 0; i < sample.names.size(); ++i)
-            if (sample.names[i] == name) return &sample.values[i];
-        return nullptr;
-    }
-    std::string text(const std::string& name, const std::string& fallback) const {
-        const DimValue* v = find(name);
-        return v ? std::get<std::string>(*v) : fallback;
-    }
-    double number(const std::string& name, double fallback) const {
-        const DimValue* v = find(name);
-        return v ? std::get<double>(*v) : fallback;
-    }
-};
-
-constexpr double kDefaultMountHeightM = 1.73;
-
 // One worker's scene machinery: an assembler per distinct sensor set-up.
 class Worker {
   public:
     Worker(const SweepConfig& config, const std::vector<CarModelSpec>& models,
            const RunnerOptions& options)
-        : config_(config), models_(models), options_(options) {
+        : scanner_(config, models), options_(options) {
         if (options.segmenter) segmenter_ = options.segmenter();
     }
 
@@ -91,6 +70,9 @@ class Worker {
         }
         if (segmenter_) score(scans, rows);
         lap("segment");
+        for (std::size_t k = 0; k < predictions_.size(); ++k)
+            writeFileAtomic(predictionPath(options_.run_dir, rows[k].scene_id),
+                            encodePredictions(predictions_[k]));
         for (std::size_t k = 0; k < samples.size(); ++k)
             if (options_.cache_scans && !was_cached[k])
                 writeCache(rows[k].scene_id, scans[k], rows[k]);
@@ -106,23 +88,15 @@ class Worker {
   private:
     template <typename Lap>
     ScanGrid castAndMeasure(const Sample& sample, const std::string& id, SceneRow& row, Lap& lap) {
-        const SampleView view{sample};
-        SceneAssembler& assembler = assemblerFor(view);
-        const ScenarioSample scenario = scenarioOf(view, id, assembler);
-        const AssembledScene scene = assembler.assemble(scenario);
-        lap("scene");
-        ScanGrid scan = castScan(*scene.geometry, assembler.lidar(), scene.world_from_sensor,
-                                 CastOptions{options_.jobs > 1 ? 1 : 0});
-        lap("scan");
-        const auto visibility = assembler.visibility(scene, scan);
-        for (std::size_t i = 0; i < visibility.size(); ++i) {
-            const auto& v = visibility[i];
+        ScannedSample scanned =
+            scanner_.scan(sample, id, options_.jobs > 1 ? 1 : 0, [&lap](const char* s) { lap(s); });
+        for (std::size_t i = 0; i < scanned.visibility.size(); ++i) {
+            const auto& v = scanned.visibility[i];
             row.target_points += std::int64_t(v.visible_points);
             row.cars.push_back({int(i), v.instance_id, std::int64_t(v.visible_points),
                                 std::int64_t(v.unoccluded_points), v.visibility, v.fully_occluded});
         }
-        lap("visibility");
-        return scan;
+        return std::move(scanned.scan);
     }
 
     fs::path cacheDir(const std::string& id) const {
@@ -151,44 +125,12 @@ class Worker {
         return readScanDirectory(dir.string());
     }
 
-    SceneAssembler& assemblerFor(const SampleView& view) {
-        const std::string lidar = view.text("lidar", config_.lidar);
-        const double height = view.number("mount_height_m", kDefaultMountHeightM);
-        const double pitch = view.number("pitch_deg", 0.0);
-        const std::string key = lidar + "|" + std::to_string(height) + "|" + std::to_string(pitch);
-        auto it = assemblers_.find(key);
-        if (it != assemblers_.end()) return *it->second;
-        LidarSpec spec = lidarPreset(lidar);
-        spec.pitch_deg = pitch;
-        SensorMounting mounting;
-        mounting.offset.translation_m.z() =
-            height - kDefaultMountHeightM;  // on the roof-centre mount
-        auto assembler = std::make_unique<SceneAssembler>(models_, spec, mounting, EgoVehicle{}, 1);
-        return *assemblers_.emplace(key, std::move(assembler)).first->second;
-    }
-
-    // Extra cars beyond the first (count > 1) take random free spots on the road (the default
-    // TrafficPolicy: x in [4, 40] m ahead), seeded by the scene id.
-    ScenarioSample scenarioOf(const SampleView& view, const std::string& id,
-                              SceneAssembler& assembler) {
-        ScenarioSample s;
-        s.background = view.text("background", "urban-01");
-        s.cars.push_back({view.text("car_model", "sedan"), view.number("x", 10.0),
-                          view.number("y", 0.0), view.number("yaw", 0.0),
-                          view.text("color", "white")});
-        const int count = int(view.number("count", 1.0));
-        if (count <= 1) return s;
-        Rng rng(fnv1a64(id));
-        addTrafficCars(s, count - 1, assembler.background(s.background), models_, rng);
-        return s;
-    }
-
     void score(const std::vector<ScanGrid>& scans, std::vector<SceneRow>& rows) {
         std::vector<const ScanGrid*> batch;
         for (const auto& scan : scans) batch.push_back(&scan);
-        const auto predicted = segmenter_->predictBatch(batch);
+        predictions_ = segmenter_->predictBatch(batch);
         for (std::size_t k = 0; k < scans.size(); ++k)
-            rows[k].classes = score(scans[k], predicted[k]);
+            rows[k].classes = score(scans[k], predictions_[k]);
     }
 
     std::vector<ClassRow> score(const ScanGrid& scan, const std::vector<int>& predicted) {
@@ -227,11 +169,10 @@ class Worker {
         writeFileAtomic((dir / "scan.json").string(), summary.dump(2) + "\n");
     }
 
-    const SweepConfig& config_;
-    const std::vector<CarModelSpec>& models_;
+    SampleScanner scanner_;
     const RunnerOptions& options_;
     std::unique_ptr<Segmenter> segmenter_;
-    std::map<std::string, std::unique_ptr<SceneAssembler>> assemblers_;
+    std::vector<std::vector<int>> predictions_;  // of the current batch
 };
 
 class Progress {
@@ -267,6 +208,52 @@ class Progress {
 
 }  // namespace
 
+std::string predictionPath(const std::string& run_dir, const std::string& scene_id) {
+    return (fs::path(run_dir) / "predictions" / (scene_id + ".pred")).string();
+}
+
+std::string encodePredictions(const std::vector<int>& predicted) {
+    std::string bytes(predicted.size(), char(kNoPrediction));
+    for (std::size_t i = 0; i < predicted.size(); ++i)
+        if (predicted[i] >= 0 && predicted[i] < kNoPrediction) bytes[i] = char(predicted[i]);
+    return bytes;
+}
+
+LearningMap learningMapOf(const Segmenter& segmenter) {
+    LearningMap map;
+    map.classes = segmenter.classNames();
+    map.default_class = segmenter.classOf(0);
+    map.class_of_label.resize(65536);
+    for (std::size_t id = 0; id < map.class_of_label.size(); ++id)
+        map.class_of_label[id] = std::uint8_t(segmenter.classOf(std::uint16_t(id)));
+    return map;
+}
+
+void writePredictionClasses(const Segmenter& segmenter, const std::string& run_dir) {
+    writeFileAtomic(predictionClassesPath(run_dir),
+                    learningMapToJson(learningMapOf(segmenter)).dump(2) + "\n");
+}
+
+std::string predictionClassesPath(const std::string& run_dir) {
+    return (fs::path(run_dir) / "predictions" / "classes.json").string();
+}
+
+std::vector<int> readPredictions(const std::string& run_dir, const std::string& scene_id,
+                                 std::size_t cell_count) {
+    const std::string path = predictionPath(run_dir, scene_id);
+    const std::string bytes = readFileBytes(path);
+    if (bytes.size() != cell_count)
+        throw FileError(path, "expected " + std::to_string(cell_count) +
+                                  " bytes (one per scan cell), got " +
+                                  std::to_string(bytes.size()));
+    std::vector<int> predicted(cell_count);
+    for (std::size_t i = 0; i < cell_count; ++i) {
+        const int v = static_cast<unsigned char>(bytes[i]);
+        predicted[i] = v == kNoPrediction ? -1 : v;
+    }
+    return predicted;
+}
+
 Shard parseShard(const std::string& text) {
     const auto slash = text.find('/');
     const std::string expected = "expected i/N with 0 <= i < N (e.g. 0/4), got \"" + text + "\"";
@@ -300,6 +287,7 @@ RunSummary runSweep(const SweepConfig& config, const RunnerOptions& options) {
         if (int(i % std::size_t(options.shard.count)) == options.shard.index)
             mine.push_back(&design[i]);
 
+    if (options.segmenter) fs::create_directories(fs::path(options.run_dir) / "predictions", ec);
     ResultsStore store((fs::path(options.run_dir) / "results.sqlite").string());
     RunInfo info;
     info.name = config.name;
@@ -311,6 +299,7 @@ RunSummary runSweep(const SweepConfig& config, const RunnerOptions& options) {
     info.tool_version = options.tool_version;
     info.started_at = utcNow();
     store.beginRun(info);
+    if (options.segmenter) writePredictionClasses(*options.segmenter(), options.run_dir);
 
     const auto finished = store.finishedSceneIds();
     std::vector<const Sample*> todo;
@@ -389,6 +378,17 @@ std::size_t mergeRuns(const std::vector<std::string>& run_dirs, const std::strin
             if (fs::exists(scans))
                 fs::copy(scans, fs::path(out_dir) / "scans" / scene.scene_id,
                          fs::copy_options::recursive | fs::copy_options::skip_existing, ec);
+            if (fs::exists(predictionClassesPath(dir)) &&
+                !fs::exists(predictionClassesPath(out_dir))) {
+                fs::create_directories(fs::path(out_dir) / "predictions", ec);
+                fs::copy(predictionClassesPath(dir), predictionClassesPath(out_dir), ec);
+            }
+            const fs::path predicted = predictionPath(dir, scene.scene_id);
+            if (fs::exists(predicted)) {
+                fs::create_directories(fs::path(out_dir) / "predictions", ec);
+                fs::copy(predicted, predictionPath(out_dir, scene.scene_id),
+                         fs::copy_options::skip_existing, ec);
+            }
         }
     }
     out.finishRun(utcNow());

@@ -1,4 +1,4 @@
-#include "eval/ConfusionMatrix.hpp"
+#include "core/ConfusionMatrix.hpp"
 
 #include <stdexcept>
 #include <string>

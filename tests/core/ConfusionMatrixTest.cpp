@@ -1,6 +1,6 @@
 #include <gtest/gtest.h>
 
-#include "eval/ConfusionMatrix.hpp"
+#include "core/ConfusionMatrix.hpp"
 
 using namespace blindspot;
 

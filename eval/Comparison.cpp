@@ -1,0 +1,194 @@
+#include "eval/Comparison.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <random>
+#include <sstream>
+
+#include "core/Error.hpp"
+
+namespace blindspot {
+namespace {
+
+// Both runs restricted to their common scene ids, in id order.
+struct Pairing {
+    std::vector<SceneResult> a, b;
+    std::size_t only_a = 0, only_b = 0;
+};
+
+Pairing pairScenes(const std::vector<SceneResult>& a, const std::vector<SceneResult>& b) {
+    std::map<std::string, const SceneResult*> in_b;
+    for (const auto& s : b) in_b[s.scene_id] = &s;
+    Pairing p;
+    for (const auto& s : a) {
+        const auto it = in_b.find(s.scene_id);
+        if (it == in_b.end()) {
+            ++p.only_a;
+            continue;
+        }
+        p.a.push_back(s);
+        p.b.push_back(*it->second);
+    }
+    p.only_b = b.size() - p.a.size();
+    return p;
+}
+
+// Percentile of sorted values, linear interpolation between order statistics.
+double percentile(const std::vector<double>& sorted, double q) {
+    const double pos = q * double(sorted.size() - 1);
+    const auto lo = std::size_t(std::floor(pos));
+    const auto hi = std::min(sorted.size() - 1, lo + 1);
+    return sorted[lo] + (pos - double(lo)) * (sorted[hi] - sorted[lo]);
+}
+
+void bootstrap(const std::vector<double>& deltas, const CompareOptions& o, Comparison& c) {
+    c.seed = o.seed;
+    c.resamples = o.resamples;
+    if (deltas.empty()) return;
+    double sum = 0;
+    for (double d : deltas) sum += d;
+    c.mean_delta = sum / double(deltas.size());
+    // mt19937_64 and plain modulo, so the interval is the same on every platform and library.
+    std::mt19937_64 rng(o.seed);
+    std::vector<double> means(std::size_t(std::max(1, o.resamples)));
+    for (auto& m : means) {
+        double s = 0;
+        for (std::size_t i = 0; i < deltas.size(); ++i) s += deltas[rng() % deltas.size()];
+        m = s / double(deltas.size());
+    }
+    std::sort(means.begin(), means.end());
+    c.ci_low = percentile(means, 0.025);
+    c.ci_high = percentile(means, 0.975);
+}
+
+}  // namespace
+
+Comparison compareRuns(const std::vector<SceneResult>& a, const std::vector<SceneResult>& b,
+                       const CompareOptions& o) {
+    const Pairing p = pairScenes(a, b);
+    if ((p.only_a || p.only_b) && !o.intersect)
+        throw ConfigError("compare", "",
+                          "runs with the same scene ids; " + std::to_string(p.only_a) +
+                              " scenes only in A and " + std::to_string(p.only_b) +
+                              " only in B (use --intersect to compare the " +
+                              std::to_string(p.a.size()) + " common ones)");
+    if (p.a.empty()) throw ConfigError("compare", "", "runs with scene ids in common; none found");
+    Comparison c;
+    c.scenes_compared = p.a.size();
+    c.only_in_a = p.only_a;
+    c.only_in_b = p.only_b;
+    c.map_a = buildMiouMap(p.a, o.map);
+    c.map_b = buildMiouMap(p.b, o.map);
+
+    // Per-cell deltas over the pairs where both values are defined, so A and B average the same
+    // scenes.
+    const std::size_t nx = c.map_a.x_levels.size();
+    std::vector<std::vector<double>> cell_a(c.map_a.cells.size()), cell_b(c.map_a.cells.size());
+    std::vector<double> deltas, values_a, values_b;
+    for (std::size_t i = 0; i < p.a.size(); ++i) {
+        const auto va = sceneValue(p.a[i], o.map.metric), vb = sceneValue(p.b[i], o.map.metric);
+        if (!va || !vb) continue;
+        const auto ix = std::size_t(c.map_a.xIndex(p.a[i].sample.at(o.map.dims[0])));
+        const auto iy = std::size_t(c.map_a.yIndex(p.a[i].sample.at(o.map.dims[1])));
+        cell_a[iy * nx + ix].push_back(*va);
+        cell_b[iy * nx + ix].push_back(*vb);
+        deltas.push_back(*vb - *va);
+        values_a.push_back(*va);
+        values_b.push_back(*vb);
+    }
+    c.paired = deltas.size();
+    auto mean = [](const std::vector<double>& v) -> std::optional<double> {
+        if (v.empty()) return std::nullopt;
+        double s = 0;
+        for (double x : v) s += x;
+        return s / double(v.size());
+    };
+    c.mean_a = mean(values_a);
+    c.mean_b = mean(values_b);
+    for (std::size_t k = 0; k < cell_a.size(); ++k) {
+        DeltaCell d{c.map_a.x_levels[k % nx],
+                    c.map_a.y_levels[k / nx],
+                    mean(cell_a[k]),
+                    mean(cell_b[k]),
+                    std::nullopt,
+                    cell_a[k].size()};
+        if (d.a && d.b) {
+            d.delta = *d.b - *d.a;
+            c.sorted_deltas.push_back(*d.delta);
+            if (*d.delta > o.tie_band)
+                ++c.improved;
+            else if (*d.delta < -o.tie_band)
+                ++c.degraded;
+            else
+                ++c.unchanged;
+        }
+        c.cells.push_back(d);
+    }
+    std::sort(c.sorted_deltas.begin(), c.sorted_deltas.end(), std::greater<double>());
+    bootstrap(deltas, o, c);
+    return c;
+}
+
+GateResult regressionGate(const Comparison& c, const GateOptions& o) {
+    GateResult g;
+    if (c.mean_a && c.mean_b) g.overall_drop = *c.mean_a - *c.mean_b;
+    const bool overall_failed = g.overall_drop && *g.overall_drop > o.max_drop;
+    for (const auto& cell : c.cells)
+        if (cell.delta && cell.samples >= o.min_cell_samples && -*cell.delta > o.max_drop)
+            g.failed_cells.push_back(cell);
+    g.passed = !overall_failed && g.failed_cells.empty();
+    std::ostringstream m;
+    m.precision(4);
+    m << (g.passed ? "regression gate passed" : "regression gate FAILED") << ": overall drop "
+      << (g.overall_drop ? *g.overall_drop : std::nan("")) << " (limit " << o.max_drop << "), "
+      << g.failed_cells.size() << " cells with >= " << o.min_cell_samples
+      << " samples dropped more than the limit";
+    if (!g.failed_cells.empty())
+        m << " (worst at " << c.map_a.dims[0] << "=" << g.failed_cells.front().x.dump() << ", "
+          << c.map_a.dims[1] << "=" << g.failed_cells.front().y.dump() << ")";
+    g.message = m.str();
+    return g;
+}
+
+nlohmann::json toJson(const Comparison& c) {
+    nlohmann::json cells = nlohmann::json::array();
+    for (const auto& d : c.cells)
+        cells.push_back({{c.map_a.dims[0], d.x},
+                         {c.map_a.dims[1], d.y},
+                         {"a", jsonNumber(d.a)},
+                         {"b", jsonNumber(d.b)},
+                         {"delta", jsonNumber(d.delta)},
+                         {"samples", d.samples}});
+    return {{"metric", c.map_a.metric},
+            {"dims", c.map_a.dims},
+            {"scenes_compared", c.scenes_compared},
+            {"only_in_a", c.only_in_a},
+            {"only_in_b", c.only_in_b},
+            {"paired_scenes", c.paired},
+            {"mean_a", jsonNumber(c.mean_a)},
+            {"mean_b", jsonNumber(c.mean_b)},
+            {"mean_delta", jsonNumber(c.mean_delta)},
+            {"ci95", {jsonNumber(c.ci_low), jsonNumber(c.ci_high)}},
+            {"bootstrap", {{"seed", c.seed}, {"resamples", c.resamples}, {"unit", "scene pairs"}}},
+            {"cells_improved", c.improved},
+            {"cells_degraded", c.degraded},
+            {"cells_unchanged", c.unchanged},
+            {"sorted_cell_deltas", c.sorted_deltas},
+            {"cells", cells}};
+}
+
+nlohmann::json toJson(const GateResult& g, const GateOptions& o) {
+    nlohmann::json failed = nlohmann::json::array();
+    for (const auto& d : g.failed_cells)
+        failed.push_back(
+            {{"x", d.x}, {"y", d.y}, {"delta", jsonNumber(d.delta)}, {"samples", d.samples}});
+    return {{"passed", g.passed},
+            {"max_drop", o.max_drop},
+            {"min_cell_samples", o.min_cell_samples},
+            {"overall_drop", jsonNumber(g.overall_drop)},
+            {"failed_cells", failed},
+            {"message", g.message}};
+}
+
+}  // namespace blindspot

@@ -1,0 +1,142 @@
+#include "eval/MiouMap.hpp"
+
+#include <cmath>
+#include <map>
+
+#include "core/Error.hpp"
+
+namespace blindspot {
+namespace {
+
+struct Bucket {
+    std::vector<std::optional<double>> values;
+    std::vector<double> visibilities;
+    void add(const SceneResult& s, const MetricSpec& metric) {
+        values.push_back(sceneValue(s, metric));
+        if (!std::isnan(s.visibility)) visibilities.push_back(s.visibility);
+    }
+};
+
+const nlohmann::json& levelOf(const SceneResult& s, const std::string& dim) {
+    const auto it = s.sample.find(dim);
+    if (it == s.sample.end())
+        throw ConfigError("scene " + s.scene_id, "/sample/" + dim,
+                          "a value of the map dimension \"" + dim + "\"");
+    return *it;
+}
+
+int indexOf(const std::vector<nlohmann::json>& levels, const nlohmann::json& level) {
+    for (std::size_t i = 0; i < levels.size(); ++i)
+        if (levels[i] == level) return int(i);
+    return -1;
+}
+
+}  // namespace
+
+int MiouMap::xIndex(const nlohmann::json& level) const { return indexOf(x_levels, level); }
+int MiouMap::yIndex(const nlohmann::json& level) const { return indexOf(y_levels, level); }
+
+MapCell cellOf(const std::vector<std::optional<double>>& values,
+               const std::vector<double>& visibilities) {
+    MapCell c;
+    c.samples = values.size();
+    double sum = 0;
+    for (const auto& v : values)
+        if (v) sum += *v, ++c.defined;
+    if (c.defined) c.mean = sum / double(c.defined);
+    if (c.defined > 1) {
+        double ss = 0;
+        for (const auto& v : values)
+            if (v) ss += (*v - *c.mean) * (*v - *c.mean);
+        c.stddev = std::sqrt(ss / double(c.defined - 1));
+    }
+    if (!visibilities.empty()) {
+        double vis = 0;
+        for (double v : visibilities) vis += v;
+        c.mean_visibility = vis / double(visibilities.size());
+    }
+    return c;
+}
+
+MiouMap buildMiouMap(const std::vector<SceneResult>& scenes, const MapOptions& options) {
+    std::map<std::pair<nlohmann::json, nlohmann::json>, Bucket> buckets;
+    std::map<nlohmann::json, int> xs, ys;
+    for (const auto& s : scenes) {
+        const auto& x = levelOf(s, options.dims[0]);
+        const auto& y = levelOf(s, options.dims[1]);
+        xs[x], ys[y];
+        buckets[{x, y}].add(s, options.metric);
+    }
+    MiouMap map;
+    map.metric = options.metric.label();
+    map.dims = options.dims;
+    for (const auto& [x, unused] : xs) map.x_levels.push_back(x);
+    for (const auto& [y, unused] : ys) map.y_levels.push_back(y);
+    map.cells.resize(map.x_levels.size() * map.y_levels.size());
+    for (std::size_t iy = 0; iy < map.y_levels.size(); ++iy)
+        for (std::size_t ix = 0; ix < map.x_levels.size(); ++ix) {
+            const auto it = buckets.find({map.x_levels[ix], map.y_levels[iy]});
+            if (it != buckets.end())
+                map.cells[iy * map.x_levels.size() + ix] =
+                    cellOf(it->second.values, it->second.visibilities);
+        }
+    return map;
+}
+
+std::vector<Marginal> buildMarginals(const std::vector<SceneResult>& scenes,
+                                     const MetricSpec& metric) {
+    std::map<std::string, std::map<nlohmann::json, Bucket>> by_dim;
+    for (const auto& s : scenes)
+        for (const auto& [dim, level] : s.sample.items()) by_dim[dim][level].add(s, metric);
+    std::vector<Marginal> out;
+    for (const auto& [dim, levels] : by_dim) {
+        const bool categorical = levels.begin()->first.is_string() || dim == "time_of_day";
+        if (!categorical && levels.size() < 2) continue;
+        Marginal m{dim, {}, {}};
+        for (const auto& [level, bucket] : levels) {
+            m.levels.push_back(level);
+            m.cells.push_back(cellOf(bucket.values, bucket.visibilities));
+        }
+        out.push_back(std::move(m));
+    }
+    return out;
+}
+
+nlohmann::json toJson(const MapCell& c) {
+    return {{"samples", c.samples},
+            {"defined", c.defined},
+            {"mean", jsonNumber(c.mean)},
+            {"stddev", jsonNumber(c.stddev)},
+            {"mean_visibility", jsonNumber(c.mean_visibility)}};
+}
+
+nlohmann::json toJson(const MiouMap& map) {
+    nlohmann::json cells = nlohmann::json::array();
+    for (std::size_t iy = 0; iy < map.y_levels.size(); ++iy)
+        for (std::size_t ix = 0; ix < map.x_levels.size(); ++ix) {
+            nlohmann::json c = toJson(map.at(ix, iy));
+            c[map.dims[0]] = map.x_levels[ix];
+            c[map.dims[1]] = map.y_levels[iy];
+            cells.push_back(c);
+        }
+    return {{"metric", map.metric},
+            {"dims", map.dims},
+            {"levels", {{map.dims[0], map.x_levels}, {map.dims[1], map.y_levels}}},
+            {"cells", cells}};
+}
+
+nlohmann::json toJson(const std::vector<Marginal>& marginals) {
+    nlohmann::json out = nlohmann::json::object();
+    for (const auto& m : marginals) {
+        nlohmann::json rows = nlohmann::json::array();
+        for (std::size_t i = 0; i < m.levels.size(); ++i) {
+            nlohmann::json c = toJson(m.cells[i]);
+            c["level"] = m.levels[i];
+            rows.push_back(c);
+        }
+        out[m.dimension] = rows;
+    }
+    return out;
+}
+
+}  // namespace blindspot

@@ -1,0 +1,67 @@
+#pragma once
+// mIoU maps: the metric over two sweep dimensions, each cell the mean over every other dimension.
+// By default the map is over (x, y) in metres (ISO 8855 ego frame: x forward, y left) and a cell
+// averages over the backgrounds, the paper's formula mIoU(i, j) = 1/n sum_k IoU(i, j, k).
+//
+// A cell keeps its sample count, how many of those had a defined value (scenes where the class is
+// absent from both truth and prediction have none and are left out), the sample standard
+// deviation (n - 1; undefined below two values) and the mean visibility of the target cars.
+#include <array>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "eval/Metrics.hpp"
+
+namespace blindspot {
+
+struct MapCell {
+    std::size_t samples = 0;
+    std::size_t defined = 0;
+    std::optional<double> mean, stddev;
+    std::optional<double> mean_visibility;
+};
+
+/// Axis levels are sorted (numbers ascending, then strings).
+struct MiouMap {
+    std::string metric;  ///< e.g. "car IoU"
+    std::array<std::string, 2> dims{"x", "y"};
+    std::vector<nlohmann::json> x_levels, y_levels;  ///< levels of dims[0] and dims[1]
+    std::vector<MapCell> cells;                      ///< cells[iy * x_levels.size() + ix]
+
+    const MapCell& at(std::size_t ix, std::size_t iy) const {
+        return cells[iy * x_levels.size() + ix];
+    }
+    /// Index of a level on an axis, or -1.
+    int xIndex(const nlohmann::json& level) const;
+    int yIndex(const nlohmann::json& level) const;
+};
+
+struct MapOptions {
+    std::array<std::string, 2> dims{"x", "y"};
+    MetricSpec metric;
+};
+
+/// Throws ConfigError when a scene lacks one of the two dimensions.
+MiouMap buildMiouMap(const std::vector<SceneResult>& scenes, const MapOptions& options);
+
+/// The metric per level of one dimension, averaged over everything else.
+struct Marginal {
+    std::string dimension;
+    std::vector<nlohmann::json> levels;
+    std::vector<MapCell> cells;
+};
+/// One marginal per categorical dimension (car model, colour, weather, background, ...), per
+/// time_of_day, and per other dimension that takes more than one value.
+std::vector<Marginal> buildMarginals(const std::vector<SceneResult>& scenes,
+                                     const MetricSpec& metric);
+
+/// Summary statistics of values (undefined ones counted in `samples` only).
+MapCell cellOf(const std::vector<std::optional<double>>& values,
+               const std::vector<double>& visibilities);
+
+nlohmann::json toJson(const MapCell& cell);
+nlohmann::json toJson(const MiouMap& map);
+nlohmann::json toJson(const std::vector<Marginal>& marginals);
+
+}  // namespace blindspot

@@ -1,0 +1,83 @@
+#include "eval/Selection.hpp"
+
+#include <algorithm>
+
+#include "core/Json.hpp"
+
+namespace blindspot {
+
+bool Selection::contains(const nlohmann::json& sample) const {
+    const auto x = sample.find(dims[0]), y = sample.find(dims[1]);
+    if (x == sample.end() || y == sample.end()) return false;
+    for (const auto& c : cells)
+        if (c.x == *x && c.y == *y) return true;
+    return false;
+}
+
+Selection selectCells(const MiouMap& map, const SelectionRule& rule,
+                      const std::string& source_run) {
+    if (rule.below.has_value() == rule.worst.has_value())
+        throw ConfigError("select", "", "exactly one of --below T or --worst K");
+    Selection s;
+    s.source_run = source_run;
+    s.metric = map.metric;
+    s.dims = map.dims;
+    s.rule = rule;
+    for (std::size_t iy = 0; iy < map.y_levels.size(); ++iy)
+        for (std::size_t ix = 0; ix < map.x_levels.size(); ++ix) {
+            const MapCell& c = map.at(ix, iy);
+            if (!c.mean || c.defined < rule.min_samples) continue;
+            if (rule.below && !(*c.mean < *rule.below)) continue;
+            s.cells.push_back({map.x_levels[ix], map.y_levels[iy], *c.mean, c.defined});
+        }
+    std::stable_sort(s.cells.begin(), s.cells.end(),
+                     [](const SelectedCell& a, const SelectedCell& b) { return a.mean < b.mean; });
+    if (rule.worst && s.cells.size() > *rule.worst) s.cells.resize(*rule.worst);
+    return s;
+}
+
+nlohmann::json toJson(const Selection& s) {
+    nlohmann::json rule = nlohmann::json::object();
+    if (s.rule.below) rule["below"] = *s.rule.below;
+    if (s.rule.worst) rule["worst"] = *s.rule.worst;
+    nlohmann::json cells = nlohmann::json::array();
+    for (const auto& c : s.cells)
+        cells.push_back(
+            {{s.dims[0], c.x}, {s.dims[1], c.y}, {"mean", c.mean}, {"samples", c.samples}});
+    return {
+        {"source_run", s.source_run},        {"metric", s.metric}, {"dims", s.dims}, {"rule", rule},
+        {"min_samples", s.rule.min_samples}, {"cells", cells}};
+}
+
+Selection selectionFromJson(const nlohmann::json& json, const std::string& file) {
+    const JsonObject j(json, file, "");
+    Selection s;
+    s.source_run = j.string("source_run");
+    s.metric = j.string("metric");
+    const auto& dims = j.raw("dims");
+    if (!dims.is_array() || dims.size() != 2 || !dims[0].is_string() || !dims[1].is_string())
+        j.fail("dims", "an array of two dimension names");
+    s.dims = {dims[0].get<std::string>(), dims[1].get<std::string>()};
+    const JsonObject rule = j.object("rule");
+    if (rule.has("below")) s.rule.below = rule.number("below");
+    if (rule.has("worst")) s.rule.worst = std::size_t(rule.integer("worst"));
+    rule.rejectUnknownKeys();
+    s.rule.min_samples = std::size_t(j.integer("min_samples", 1));
+    for (const auto& c : j.objects("cells")) {
+        SelectedCell cell;
+        cell.x = c.raw(s.dims[0]);
+        cell.y = c.raw(s.dims[1]);
+        cell.mean = c.number("mean");
+        cell.samples = std::size_t(c.integer("samples"));
+        c.rejectUnknownKeys();
+        s.cells.push_back(cell);
+    }
+    j.rejectUnknownKeys();
+    return s;
+}
+
+Selection loadSelection(const std::string& path) {
+    return selectionFromJson(readJsonFile(path), path);
+}
+
+}  // namespace blindspot

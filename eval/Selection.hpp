@@ -1,0 +1,45 @@
+#pragma once
+// Retraining-set selection: the map cells whose metric is below a threshold, or the K worst.
+// JSON form (selection.json, strict on read):
+//   {"source_run": "...", "metric": "car IoU", "dims": ["x", "y"], "rule": {"below": 0.5} or
+//    {"worst": 10}, "min_samples": 1, "cells": [{"x": 5, "y": -2, "mean": 0.31, "samples": 7}]}
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "eval/MiouMap.hpp"
+
+namespace blindspot {
+
+struct SelectionRule {
+    std::optional<double> below;       ///< cells with mean < below
+    std::optional<std::size_t> worst;  ///< the K lowest cells (ties: map order)
+    std::size_t min_samples = 1;       ///< cells with fewer defined values are not selected
+};
+
+struct SelectedCell {
+    nlohmann::json x, y;  ///< levels of dims[0] and dims[1]
+    double mean = 0.0;
+    std::size_t samples = 0;
+};
+
+struct Selection {
+    std::string source_run;
+    std::string metric;
+    std::array<std::string, 2> dims{"x", "y"};
+    SelectionRule rule;
+    std::vector<SelectedCell> cells;  ///< ascending by mean
+
+    /// Whether a sample ({"dimension": value}) falls in a selected cell.
+    bool contains(const nlohmann::json& sample) const;
+};
+
+/// Throws ConfigError unless exactly one of below / worst is set.
+Selection selectCells(const MiouMap& map, const SelectionRule& rule, const std::string& source_run);
+
+nlohmann::json toJson(const Selection& selection);
+/// Strict: unknown keys, wrong types or a missing field raise ConfigError naming `file`.
+Selection selectionFromJson(const nlohmann::json& json, const std::string& file);
+Selection loadSelection(const std::string& path);
+
+}  // namespace blindspot
