@@ -9,8 +9,7 @@
 
 namespace blindspot {
 
-void writeBevPng(const ScanGrid& scan, const std::string& path, const BevOptions& o,
-                 const CellColor& color_of) {
+std::string bevPng(const ScanGrid& scan, const BevOptions& o, const CellColor& color_of) {
     const int size = int(2 * o.half_extent_m * o.pixels_per_m);
     cv::Mat image(size, size, CV_8UC3, cv::Scalar(20, 20, 20));
     // Range rings every 10 m.
@@ -31,8 +30,26 @@ void writeBevPng(const ScanGrid& scan, const std::string& path, const BevOptions
     cv::arrowedLine(image, centre, {centre.x, centre.y - int(3 * o.pixels_per_m)},
                     cv::Scalar(0, 255, 255), 2);
     std::vector<uchar> png;
-    if (!cv::imencode(".png", image, png)) throw FileError(path, "PNG encoding failed");
-    writeFileAtomic(path, std::string(png.begin(), png.end()));
+    cv::imencode(".png", image, png);
+    return std::string(png.begin(), png.end());
+}
+
+void writeBevPng(const ScanGrid& scan, const std::string& path, const BevOptions& o,
+                 const CellColor& color_of) {
+    writeFileAtomic(path, bevPng(scan, o, color_of));
+}
+
+CellColor outcomeColors(const ScanGrid& scan, const std::vector<int>& predicted,
+                        const LearningMap& map, int target_class) {
+    return [&scan, &predicted, &map, target_class](std::size_t i) -> std::array<std::uint8_t, 3> {
+        if (predicted[i] < 0) return {70, 70, 70};
+        const bool truth = map.classOf(scan.label[i]) == target_class;
+        const bool said = predicted[i] == target_class;
+        if (truth && said) return {40, 200, 60};
+        if (said) return {230, 40, 40};
+        if (truth) return {40, 120, 255};
+        return {150, 150, 150};
+    };
 }
 
 }  // namespace blindspot

@@ -7,6 +7,7 @@
 #include <functional>
 #include <string>
 
+#include "core/LearningMap.hpp"
 #include "core/ScanGrid.hpp"
 
 namespace blindspot {
@@ -18,6 +19,16 @@ struct BevOptions {
 };
 
 using CellColor = std::function<std::array<std::uint8_t, 3>(std::size_t cell)>;
+
+/// The picture as PNG bytes; colours as writeBevPng.
+std::string bevPng(const ScanGrid& scan, const BevOptions& options = {},
+                   const CellColor& color_of = {});
+
+/// Colours for the segmentation outcome of one class: true positive green, false positive red,
+/// false negative blue, every other return grey (cells without a prediction dark grey).
+/// `predicted` holds a model class per scan cell (-1 = none); `map` maps the scan's labels.
+CellColor outcomeColors(const ScanGrid& scan, const std::vector<int>& predicted,
+                        const LearningMap& map, int target_class);
 
 /// Colours each return by its palette label (labelColor) unless `color_of` is given. Throws
 /// FileError if the PNG cannot be written.

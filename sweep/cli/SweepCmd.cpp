@@ -62,7 +62,7 @@ struct MergeOptions {
     std::string out;
 };
 
-struct ExportOptions {
+struct CsvOptions {
     std::string run;
     std::string out;
 };
@@ -106,7 +106,7 @@ void setupSweepCommand(CLI::App& app) {
                   << merge->out << "\n";
     });
 
-    auto exp = std::make_shared<ExportOptions>();
+    auto exp = std::make_shared<CsvOptions>();
     CLI::App* e =
         app.add_subcommand("export-csv", "Write a run's results as CSV (stdout, or -o FILE)");
     e->add_option("run", exp->run, "Run directory")->required();

@@ -1,7 +1,7 @@
 // The blindspot CLI. main() owns the one mapping from errors to a one-line message and an exit
 // code (documented in README.md):
 //   0 success, 1 unexpected internal error, 2 usage error, 3 bad configuration or input value,
-//   4 file error, 5 ray-casting backend error.
+//   4 file error, 5 ray-casting backend error, 6 regression gate failed (report --fail-on-drop).
 #include <CLI/CLI.hpp>
 #include <iostream>
 
@@ -19,6 +19,10 @@ int main(int argc, char** argv) {
     blindspot::cli::setupSweepCommand(app);
     blindspot::cli::setupGenerateCommand(app);
     blindspot::cli::setupTrainCommand(app);
+    blindspot::cli::setupSelectCommand(app);
+    blindspot::cli::setupExportCommand(app);
+    blindspot::cli::setupCompareCommand(app);
+    blindspot::cli::setupReportCommand(app);
     try {
         app.parse(argc, argv);
         return 0;
@@ -38,6 +42,9 @@ int main(int argc, char** argv) {
         }
         std::cerr << "error: " << e.what() << " (see --help)\n";
         return 2;
+    } catch (const blindspot::cli::GateFailed& e) {
+        std::cerr << "error: " << e.what() << "\n";
+        return 6;
     } catch (const blindspot::ConfigError& e) {
         std::cerr << "error: " << e.what() << "\n";
         return 3;

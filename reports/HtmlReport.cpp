@@ -1,0 +1,389 @@
+#include "reports/HtmlReport.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <sstream>
+
+#include "core/AtomicFile.hpp"
+#include "reports/Heatmap.hpp"
+
+namespace blindspot {
+namespace {
+
+std::string escape(const std::string& text) {
+    std::string out;
+    for (char c : text) {
+        switch (c) {
+            case '<':
+                out += "&lt;";
+                break;
+            case '>':
+                out += "&gt;";
+                break;
+            case '&':
+                out += "&amp;";
+                break;
+            case '"':
+                out += "&quot;";
+                break;
+            default:
+                out += c;
+        }
+    }
+    return out;
+}
+
+std::string base64(const std::string& bytes) {
+    static const char* table = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    std::string out;
+    out.reserve((bytes.size() + 2) / 3 * 4);
+    for (std::size_t i = 0; i < bytes.size(); i += 3) {
+        const std::size_t n = std::min<std::size_t>(3, bytes.size() - i);
+        std::uint32_t v = 0;
+        for (std::size_t k = 0; k < 3; ++k)
+            v = (v << 8) | (k < n ? static_cast<unsigned char>(bytes[i + k]) : 0u);
+        for (std::size_t k = 0; k < 4; ++k) out += k <= n ? table[(v >> (18 - 6 * k)) & 63] : '=';
+    }
+    return out;
+}
+
+std::string img(const std::string& png, const std::string& alt) {
+    return "<img alt=\"" + escape(alt) + "\" src=\"data:image/png;base64," + base64(png) + "\">";
+}
+
+std::string num(const std::optional<double>& v, int decimals = 3) {
+    return v ? formatValue(*v, decimals) : "<span class=na>n/a</span>";
+}
+
+std::string levelText(const nlohmann::json& level) {
+    if (level.is_string()) return level.get<std::string>();
+    if (level.is_number_integer()) return std::to_string(level.get<std::int64_t>());
+    if (level.is_number()) {
+        const double v = level.get<double>();
+        return formatValue(v, std::fabs(v - std::round(v)) < 1e-9 ? 0 : 2);
+    }
+    return level.dump();
+}
+
+std::string sampleText(const nlohmann::json& sample) {
+    std::string out;
+    for (const auto& [k, v] : sample.items())
+        out += (out.empty() ? "" : ", ") + k + "=" + levelText(v);
+    return out;
+}
+
+std::vector<std::string> ticks(const std::vector<nlohmann::json>& levels) {
+    std::vector<std::string> out;
+    for (const auto& l : levels) out.push_back(levelText(l));
+    return out;
+}
+
+HeatmapSpec mapHeatmap(const MiouMap& map, const std::string& title) {
+    HeatmapSpec s;
+    s.title = title;
+    s.x_title = dimensionTitle(map.dims[0]);
+    s.y_title = dimensionTitle(map.dims[1]);
+    s.x_ticks = ticks(map.x_levels);
+    s.y_ticks = ticks(map.y_levels);
+    for (const auto& c : map.cells) s.values.push_back(c.mean);
+    s.value_title = map.metric;
+    return s;
+}
+
+HeatmapSpec deltaHeatmap(const Comparison& c, const std::string& title) {
+    HeatmapSpec s = mapHeatmap(c.map_a, title);
+    s.values.clear();
+    double extent = 0.05;
+    for (const auto& d : c.cells) {
+        s.values.push_back(d.delta);
+        if (d.delta) extent = std::max(extent, std::fabs(*d.delta));
+    }
+    extent = std::ceil(extent * 20.0) / 20.0;  // round up to 0.05
+    s.value_min = -extent;
+    s.value_max = extent;
+    s.diverging = true;
+    s.value_title = "delta " + c.map_a.metric;
+    return s;
+}
+
+std::string improvementCurve(const Comparison& c) {
+    BarChartSpec s;
+    s.title = "Per-cell change, sorted (" + std::to_string(c.improved) + " improved, " +
+              std::to_string(c.degraded) + " degraded)";
+    s.x_title = "map cells, best to worst";
+    s.y_title = "delta " + c.map_a.metric;
+    s.values = c.sorted_deltas;
+    double extent = 0.05;
+    for (double d : c.sorted_deltas) extent = std::max(extent, std::fabs(d));
+    s.value_max = std::ceil(extent * 20.0) / 20.0;
+    s.value_min = -s.value_max;
+    return s.values.empty() ? std::string() : barChartPng(s);
+}
+
+const char* kStyle = R"css(
+body{font-family:sans-serif;margin:24px;color:#222;max-width:1400px}
+h1{font-size:22px}h2{font-size:18px;margin-top:28px;border-bottom:1px solid #ccc}
+table{border-collapse:collapse;margin:8px 0}td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}
+th{background:#f2f2f2}td.l,th.l{text-align:left}.na{color:#999}
+.pass{color:#1a7f37;font-weight:bold}.fail{color:#c62828;font-weight:bold}
+.thumbs{display:flex;flex-wrap:wrap;gap:12px}.thumb{width:250px;font-size:12px}
+.thumb img{width:240px;height:240px;background:#111}.legend span{padding:0 6px;margin-right:6px}
+code{background:#f4f4f4;padding:1px 4px}
+)css";
+
+// Marks every image that failed to decode, and records "decoded/total" on <body> for tests.
+const char* kImageCheck = R"js(
+window.addEventListener('load', function () {
+  var imgs = Array.prototype.slice.call(document.images), ok = 0;
+  imgs.forEach(function (i) {
+    if (i.complete && i.naturalWidth > 0) { ok++; }
+    else { i.insertAdjacentHTML('afterend', '<b class=fail>image failed to load</b>'); }
+  });
+  document.body.setAttribute('data-images', ok + '/' + imgs.length);
+});
+)js";
+
+std::string page(const std::string& title, const std::string& body) {
+    return "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>" + escape(title) +
+           "</title><style>" + kStyle + "</style><script>" + kImageCheck +
+           "</script></head><body>\n" + body + "</body></html>\n";
+}
+
+std::string metadataTable(const RunMetadata& r) {
+    std::ostringstream h;
+    h << "<table><tr><th class=l>run</th><td class=l>" << escape(r.name) << " (<code>"
+      << escape(r.run_dir) << "</code>)</td></tr>"
+      << "<tr><th class=l>scenes</th><td class=l>" << r.scenes << "</td></tr>"
+      << "<tr><th class=l>config hash</th><td class=l><code>" << r.config_hash
+      << "</code></td></tr>"
+      << "<tr><th class=l>checkpoint hash</th><td class=l><code>"
+      << (r.checkpoint_hash.empty() ? "(none)" : r.checkpoint_hash) << "</code></td></tr>"
+      << "<tr><th class=l>blindspot version</th><td class=l>" << escape(r.tool_version)
+      << "</td></tr>"
+      << "<tr><th class=l>started / finished</th><td class=l>" << r.started_at << " / "
+      << (r.finished_at.empty() ? "unfinished" : r.finished_at) << "</td></tr>"
+      << "<tr><th class=l>duration</th><td class=l>" << formatValue(r.duration_s, 1)
+      << " s</td></tr></table>\n";
+    return h.str();
+}
+
+std::string classTable(const MetricsSummary& m) {
+    std::ostringstream h;
+    h << "<table><tr><th class=l>class</th><th>TP</th><th>FP</th><th>FN</th>"
+      << "<th>IoU (pooled)</th><th>precision (pooled)</th><th>recall (pooled)</th>"
+      << "<th>IoU (scene mean)</th><th>precision (scene mean)</th><th>recall (scene mean)</th>"
+      << "<th>scenes with IoU</th></tr>";
+    for (const auto& c : m.classes)
+        h << "<tr><td class=l>" << escape(c.name) << "</td><td>" << c.tp << "</td><td>" << c.fp
+          << "</td><td>" << c.fn << "</td><td>" << num(c.pooled.iou) << "</td><td>"
+          << num(c.pooled.precision) << "</td><td>" << num(c.pooled.recall) << "</td><td>"
+          << num(c.scene_mean.iou) << "</td><td>" << num(c.scene_mean.precision) << "</td><td>"
+          << num(c.scene_mean.recall) << "</td><td>" << c.scenes_with_iou << "</td></tr>";
+    h << "</table><p>mIoU over {";
+    for (std::size_t i = 0; i < m.mean_classes.size(); ++i)
+        h << (i ? ", " : "") << escape(m.mean_classes[i]);
+    h << "}: pooled " << num(m.pooled_miou) << ", scene mean " << num(m.scene_mean_miou)
+      << ". Pooled sums TP/FP/FN over scenes first; scene mean averages per-scene values. "
+      << "Undefined values (denominator 0) are shown as n/a and left out of means.</p>\n";
+    return h.str();
+}
+
+std::string cellTable(const std::string& dimension, const std::vector<nlohmann::json>& levels,
+                      const std::vector<MapCell>& cells, const std::string& metric) {
+    std::ostringstream h;
+    h << "<table><tr><th class=l>" << escape(dimensionTitle(dimension)) << "</th><th>"
+      << escape(metric) << "</th><th>std</th><th>samples</th><th>defined</th>"
+      << "<th>mean visibility</th></tr>";
+    for (std::size_t i = 0; i < levels.size(); ++i)
+        h << "<tr><td class=l>" << escape(levelText(levels[i])) << "</td><td>" << num(cells[i].mean)
+          << "</td><td>" << num(cells[i].stddev) << "</td><td>" << cells[i].samples << "</td><td>"
+          << cells[i].defined << "</td><td>" << num(cells[i].mean_visibility, 2) << "</td></tr>";
+    h << "</table>\n";
+    return h.str();
+}
+
+std::string robustnessTable(const ReportInput& in) {
+    std::ostringstream h;
+    h << "<h2>Robustness by " << escape(in.robustness_dimension) << "</h2><table><tr><th class=l>"
+      << escape(in.robustness_dimension) << "</th><th>scenes</th><th>" << escape(in.metric.label())
+      << "</th><th>resilience rate</th><th>corruption error</th></tr>";
+    for (const auto& r : in.robustness)
+        h << "<tr><td class=l>" << escape(levelText(r.level)) << "</td><td>" << r.scenes
+          << "</td><td>" << num(r.value) << "</td><td>" << num(r.resilience_rate) << "</td><td>"
+          << num(r.corruption_error) << "</td></tr>";
+    h << "</table><p>Resilience rate = metric under the level / metric clear (Robo3D); corruption "
+         "error = (1 - metric) / (1 - baseline metric) per level, with --baseline.</p>\n";
+    return h.str();
+}
+
+std::string worstSection(const ReportInput& in) {
+    std::ostringstream h;
+    h << "<h2>The " << in.worst.size() << " worst scenes</h2><p class=legend>Bird's-eye view, x "
+      << "forward up, y left to the left, 30 m around the sensor: <span "
+         "style=\"background:#28c83c\">"
+      << "correct " << escape(in.metric.class_name) << "</span><span style=\"background:#e62828;"
+      << "color:#fff\">false positive</span><span style=\"background:#2878ff;color:#fff\">false "
+      << "negative</span><span style=\"background:#969696\">other</span></p><div class=thumbs>";
+    for (const auto& w : in.worst) {
+        h << "<div class=thumb>";
+        if (w.thumbnail_png.empty())
+            h << "<p class=na>(scan not cached)</p>";
+        else
+            h << img(w.thumbnail_png, "scene " + w.scene_id);
+        h << "<br><b>" << num(w.value) << "</b> " << escape(in.metric.label()) << ", visibility "
+          << formatValue(w.visibility, 2) << "<br><code>" << w.scene_id << "</code><br>"
+          << escape(sampleText(w.sample)) << "</div>";
+    }
+    h << "</div>\n";
+    return h.str();
+}
+
+std::string comparisonSection(const Comparison& c, const std::string& a_name,
+                              const std::string& b_name) {
+    std::ostringstream h;
+    h << img(heatmapPng(deltaHeatmap(c, "Change per cell: " + b_name + " - " + a_name)),
+             "delta map")
+      << "<br>";
+    const std::string curve = improvementCurve(c);
+    if (!curve.empty()) h << img(curve, "sorted per-cell change") << "\n";
+    h << "<table><tr><th class=l>scenes compared</th><td>" << c.scenes_compared
+      << "</td></tr><tr><th class=l>scene pairs with defined values</th><td>" << c.paired
+      << "</td></tr><tr><th class=l>" << escape(c.map_a.metric) << " " << escape(a_name)
+      << "</th><td>" << num(c.mean_a) << "</td></tr><tr><th class=l>" << escape(c.map_a.metric)
+      << " " << escape(b_name) << "</th><td>" << num(c.mean_b)
+      << "</td></tr><tr><th class=l>mean delta (paired, per scene)</th><td>" << num(c.mean_delta)
+      << "</td></tr><tr><th class=l>95% CI (paired bootstrap, " << c.resamples
+      << " resamples, seed " << c.seed << ")</th><td>[" << num(c.ci_low) << ", " << num(c.ci_high)
+      << "]</td></tr><tr><th class=l>cells improved / degraded / unchanged</th><td>" << c.improved
+      << " / " << c.degraded << " / " << c.unchanged << "</td></tr></table>\n";
+    return h.str();
+}
+
+std::string gateSection(const GateResult& g, const GateOptions& o) {
+    std::ostringstream h;
+    h << "<h2>Regression gate</h2><p class=" << (g.passed ? "pass" : "fail") << ">"
+      << escape(g.message) << "</p>";
+    if (!g.failed_cells.empty()) {
+        h << "<table><tr><th>cell</th><th>delta</th><th>samples</th></tr>";
+        for (const auto& d : g.failed_cells)
+            h << "<tr><td>" << escape(levelText(d.x)) << ", " << escape(levelText(d.y))
+              << "</td><td>" << num(d.delta) << "</td><td>" << d.samples << "</td></tr>";
+        h << "</table>";
+    }
+    h << "<p>Fails when the run's scene mean fell by more than " << formatValue(o.max_drop, 3)
+      << " against the baseline, or any cell with at least " << o.min_cell_samples
+      << " scene pairs did.</p>\n";
+    return h.str();
+}
+
+nlohmann::json metadataJson(const RunMetadata& r) {
+    return {{"name", r.name},
+            {"run_dir", r.run_dir},
+            {"config_hash", r.config_hash},
+            {"checkpoint_hash", r.checkpoint_hash},
+            {"tool_version", r.tool_version},
+            {"started_at", r.started_at},
+            {"finished_at", r.finished_at},
+            {"duration_s", r.duration_s},
+            {"scenes", r.scenes}};
+}
+
+}  // namespace
+
+std::string dimensionTitle(const std::string& d) {
+    if (d == "x") return "x [m] (forward)";
+    if (d == "y") return "y [m] (left)";
+    if (d == "yaw") return "yaw [deg] (counter-clockwise)";
+    if (d == "time_of_day") return "time of day [h]";
+    if (d == "mount_height_m") return "mount height [m]";
+    if (d == "pitch_deg") return "pitch [deg]";
+    if (d == "count") return "cars";
+    if (d == "car_model") return "car model";
+    return d;
+}
+
+nlohmann::json reportSummaryJson(const ReportInput& in) {
+    nlohmann::json worst = nlohmann::json::array();
+    for (const auto& w : in.worst)
+        worst.push_back({{"scene_id", w.scene_id},
+                         {"sample", w.sample},
+                         {"value", jsonNumber(w.value)},
+                         {"visibility", w.visibility}});
+    nlohmann::json out = {{"run", metadataJson(in.run)},       {"metric", in.map.metric},
+                          {"metrics", toJson(in.metrics)},     {"map", toJson(in.map)},
+                          {"marginals", toJson(in.marginals)}, {"worst_scenes", worst}};
+    if (!in.robustness.empty())
+        out["robustness"] = {{"dimension", in.robustness_dimension},
+                             {"levels", toJson(in.robustness)}};
+    if (in.baseline) out["baseline"] = metadataJson(*in.baseline);
+    if (in.delta) out["delta"] = toJson(*in.delta);
+    if (in.gate) out["gate"] = toJson(*in.gate, in.gate_options);
+    return out;
+}
+
+std::string writeReport(const ReportInput& in, const std::string& dir) {
+    std::ostringstream b;
+    const ClassSummary* target = nullptr;
+    for (const auto& c : in.metrics.classes)
+        if (c.name == in.metric.class_name) target = &c;
+    b << "<h1>blindspot report: " << escape(in.run.name) << "</h1>\n<p>";
+    if (target)
+        b << "<b>" << escape(target->name) << " IoU " << num(target->scene_mean.iou)
+          << "</b> (mean over scenes; pooled " << num(target->pooled.iou) << "), ";
+    b << "mIoU " << num(in.metrics.scene_mean_miou) << " over " << in.metrics.scenes
+      << " scenes.</p>\n";
+    if (in.gate) b << gateSection(*in.gate, in.gate_options);
+    b << "<h2>Run</h2>" << metadataTable(in.run);
+    b << "<h2>" << escape(in.map.metric) << " over " << escape(in.map.dims[0]) << " and "
+      << escape(in.map.dims[1]) << "</h2><p>Each cell: the mean over every other dimension "
+      << "(backgrounds, ...) of the per-scene value; hatched cells have no defined value.</p>"
+      << img(heatmapPng(mapHeatmap(in.map, in.map.metric + " per cell (mean over the other "
+                                                           "dimensions)")),
+             "map")
+      << "\n";
+    b << "<h2>Per class</h2>" << classTable(in.metrics);
+    b << "<h2>Marginals</h2>";
+    for (const auto& m : in.marginals)
+        b << cellTable(m.dimension, m.levels, m.cells, in.map.metric);
+    if (!in.robustness.empty()) b << robustnessTable(in);
+    b << worstSection(in);
+    if (in.delta && in.baseline) {
+        b << "<h2>Against the baseline run " << escape(in.baseline->name) << "</h2>";
+        b << metadataTable(*in.baseline) << comparisonSection(*in.delta, "baseline", "this run");
+    }
+    std::filesystem::create_directories(dir);
+    const std::string index = (std::filesystem::path(dir) / "index.html").string();
+    writeFileAtomic((std::filesystem::path(dir) / "summary.json").string(),
+                    reportSummaryJson(in).dump(2) + "\n");
+    writeFileAtomic(index, page("blindspot report: " + in.run.name, b.str()));
+    return index;
+}
+
+std::string writeComparisonReport(const Comparison& c, const RunMetadata& a, const RunMetadata& b,
+                                  const nlohmann::json& extra, const std::string& dir) {
+    std::ostringstream h;
+    h << "<h1>Checkpoint comparison: " << escape(a.name) << " (A) vs " << escape(b.name)
+      << " (B)</h1>\n<h2>A</h2>" << metadataTable(a) << "<h2>B</h2>" << metadataTable(b)
+      << "<h2>Change B - A</h2>" << comparisonSection(c, "A", "B");
+    if (extra.contains("heldout")) {
+        const auto& ho = extra.at("heldout");
+        h << "<h2>Held-out set</h2><p><code>" << escape(ho.value("data", "")) << "</code> ("
+          << ho.value("scans", 0) << " scans): " << escape(ho.value("class", "car")) << " IoU A "
+          << num(ho.at("iou_a").is_null() ? std::nullopt : std::optional<double>(ho.at("iou_a")))
+          << ", B "
+          << num(ho.at("iou_b").is_null() ? std::nullopt : std::optional<double>(ho.at("iou_b")))
+          << " (pooled over the set).</p>\n";
+    }
+    nlohmann::json out = toJson(c);
+    out["run_a"] = metadataJson(a);
+    out["run_b"] = metadataJson(b);
+    out.update(extra);
+    std::filesystem::create_directories(dir);
+    const std::string index = (std::filesystem::path(dir) / "index.html").string();
+    writeFileAtomic((std::filesystem::path(dir) / "comparison.json").string(), out.dump(2) + "\n");
+    writeFileAtomic(index, page("blindspot comparison", h.str()));
+    return index;
+}
+
+}  // namespace blindspot

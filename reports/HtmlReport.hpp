@@ -1,0 +1,63 @@
+#pragma once
+// The run report: DIR/index.html (self-contained: every image is an embedded PNG) and
+// DIR/summary.json for machines. With a baseline run, a delta section and the regression gate.
+// The checkpoint comparison writes DIR/index.html and DIR/comparison.json the same way.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "eval/Comparison.hpp"
+#include "eval/Metrics.hpp"
+#include "eval/MiouMap.hpp"
+
+namespace blindspot {
+
+struct RunMetadata {
+    std::string name;
+    std::string run_dir;
+    std::string config_hash;
+    std::string checkpoint_hash;
+    std::string tool_version;
+    std::string started_at, finished_at;  ///< ISO 8601 UTC; finished_at empty while unfinished
+    double duration_s = 0.0;              ///< finished - started, or the summed scene times
+    std::size_t scenes = 0;
+};
+
+struct WorstScene {
+    std::string scene_id;
+    nlohmann::json sample;
+    std::optional<double> value;  ///< the map metric of the scene
+    double visibility = 0.0;
+    std::string thumbnail_png;  ///< bird's-eye view coloured by outcome; empty: scan not cached
+};
+
+struct ReportInput {
+    RunMetadata run;
+    MetricSpec metric;
+    MetricsSummary metrics;
+    MiouMap map;
+    std::vector<Marginal> marginals;
+    std::string robustness_dimension;  ///< empty: no robustness table
+    std::vector<LevelRobustness> robustness;
+    std::vector<WorstScene> worst;
+    std::optional<RunMetadata> baseline;
+    std::optional<Comparison> delta;  ///< baseline -> this run
+    std::optional<GateResult> gate;
+    GateOptions gate_options;
+};
+
+/// The machine-readable summary (summary.json).
+nlohmann::json reportSummaryJson(const ReportInput& input);
+/// Writes DIR/index.html and DIR/summary.json (each atomically). Returns the index.html path.
+std::string writeReport(const ReportInput& input, const std::string& dir);
+
+/// The comparison page: delta map, sorted improvement curve, counts, CI; DIR/index.html and
+/// DIR/comparison.json. `extra` is merged into comparison.json (e.g. the held-out check).
+std::string writeComparisonReport(const Comparison& comparison, const RunMetadata& a,
+                                  const RunMetadata& b, const nlohmann::json& extra,
+                                  const std::string& dir);
+
+/// Axis title with unit for a sweep dimension, e.g. "x [m] (forward)".
+std::string dimensionTitle(const std::string& dimension);
+
+}  // namespace blindspot

@@ -1,0 +1,158 @@
+// Maps, selection and comparison on synthetic result rows with known means.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "core/Error.hpp"
+#include "eval/Comparison.hpp"
+#include "eval/Selection.hpp"
+
+namespace blindspot {
+namespace {
+
+// Car IoU = tp / 10 exactly (fn = 10 - tp).
+SceneResult row(double x, double y, const std::string& background, int tp) {
+    SceneResult s;
+    s.scene_id = std::to_string(x) + "/" + std::to_string(y) + "/" + background;
+    s.sample = {{"x", x}, {"y", y}, {"background", background}, {"car_model", "sedan"}};
+    s.visibility = x < 6 ? 1.0 : 0.5;
+    s.classes = {{"unknown", 100, 10 - tp, 0}, {"car", tp, 0, 10 - tp}};
+    return s;
+}
+
+// (x, y) in {5, 6} x {-1, 0} over three backgrounds; (6, 0) has no scenes.
+std::vector<SceneResult> grid(int shift = 0) {
+    return {row(5, -1, "b1", 2 + shift), row(5, -1, "b2", 4 + shift), row(5, -1, "b3", 6 + shift),
+            row(6, -1, "b1", 9),         row(6, -1, "b2", 9),         row(6, -1, "b3", 9),
+            row(5, 0, "b1", 7),          row(5, 0, "b2", 3),          row(5, 0, "b3", 5)};
+}
+
+TEST(MiouMap, CellsAreTheMeanOverBackgrounds) {
+    const MiouMap map = buildMiouMap(grid(), MapOptions{});
+    ASSERT_EQ(map.x_levels.size(), 2u);
+    ASSERT_EQ(map.y_levels.size(), 2u);
+    EXPECT_EQ(map.x_levels[0], 5);
+    EXPECT_EQ(map.y_levels[0], -1);
+    const MapCell& c = map.at(0, 0);
+    EXPECT_EQ(c.samples, 3u);
+    EXPECT_DOUBLE_EQ(*c.mean, 0.4);      // (0.2 + 0.4 + 0.6) / 3
+    EXPECT_NEAR(*c.stddev, 0.2, 1e-12);  // sample standard deviation
+    EXPECT_DOUBLE_EQ(*c.mean_visibility, 1.0);
+    EXPECT_DOUBLE_EQ(*map.at(1, 0).mean, 0.9);
+    EXPECT_DOUBLE_EQ(*map.at(1, 0).mean_visibility, 0.5);
+    EXPECT_DOUBLE_EQ(*map.at(0, 1).mean, 0.5);
+    EXPECT_EQ(map.at(1, 1).samples, 0u);  // no data
+    EXPECT_FALSE(map.at(1, 1).mean);
+}
+
+TEST(MiouMap, UndefinedScenesCountAsSamplesOnly) {
+    auto scenes = grid();
+    scenes[0].classes = {{"unknown", 100, 0, 0}, {"car", 0, 0, 0}};  // no car anywhere
+    const MiouMap map = buildMiouMap(scenes, MapOptions{});
+    const MapCell& c = map.at(0, 0);
+    EXPECT_EQ(c.samples, 3u);
+    EXPECT_EQ(c.defined, 2u);
+    EXPECT_DOUBLE_EQ(*c.mean, 0.5);
+}
+
+TEST(MiouMap, MapOverOtherDimensionsAndMarginals) {
+    MapOptions o;
+    o.dims = {"background", "x"};
+    const MiouMap map = buildMiouMap(grid(), o);
+    EXPECT_EQ(map.x_levels.size(), 3u);
+    EXPECT_DOUBLE_EQ(*map.at(0, 0).mean, (0.2 + 0.7) / 2.0);  // b1 at x = 5
+    const auto marginals = buildMarginals(grid(), MetricSpec{});
+    std::vector<std::string> dims;
+    for (const auto& m : marginals) dims.push_back(m.dimension);
+    // Categorical ones always (car_model has one level), numeric ones when they vary.
+    EXPECT_EQ(dims, (std::vector<std::string>{"background", "car_model", "x", "y"}));
+    EXPECT_DOUBLE_EQ(*marginals[0].cells[0].mean, (0.2 + 0.9 + 0.7) / 3.0);
+    EXPECT_THROW(buildMiouMap(grid(), MapOptions{{"x", "yaw"}, {}}), ConfigError);
+}
+
+TEST(Selection, BelowThresholdWorstKAndJsonRoundTrip) {
+    const MiouMap map = buildMiouMap(grid(), MapOptions{});
+    const Selection below = selectCells(map, SelectionRule{0.6, std::nullopt, 1}, "run");
+    ASSERT_EQ(below.cells.size(), 2u);  // 0.4 and 0.5, ascending
+    EXPECT_DOUBLE_EQ(below.cells[0].mean, 0.4);
+    EXPECT_EQ(below.cells[1].y, 0);
+    EXPECT_TRUE(below.contains({{"x", 5}, {"y", -1}, {"background", "b9"}}));
+    EXPECT_FALSE(below.contains({{"x", 6}, {"y", -1}}));
+    const Selection worst = selectCells(map, SelectionRule{std::nullopt, 1, 1}, "run");
+    ASSERT_EQ(worst.cells.size(), 1u);
+    EXPECT_DOUBLE_EQ(worst.cells[0].mean, 0.4);
+    EXPECT_THROW(selectCells(map, SelectionRule{}, "run"), ConfigError);
+
+    const Selection back = selectionFromJson(toJson(below), "selection.json");
+    EXPECT_EQ(toJson(back), toJson(below));
+    nlohmann::json bad = toJson(below);
+    bad["cells"][0]["colour"] = "red";
+    try {
+        selectionFromJson(bad, "selection.json");
+        FAIL() << "unknown key accepted";
+    } catch (const ConfigError& e) {
+        EXPECT_NE(std::string(e.what()).find("selection.json"), std::string::npos);
+        EXPECT_NE(std::string(e.what()).find("/cells/0/colour"), std::string::npos) << e.what();
+    }
+}
+
+TEST(Comparison, IdenticalRunsGiveZeroDelta) {
+    const Comparison c = compareRuns(grid(), grid(), CompareOptions{});
+    EXPECT_EQ(c.scenes_compared, 9u);
+    EXPECT_EQ(c.unchanged, 3u);
+    EXPECT_EQ(c.improved + c.degraded, 0u);
+    EXPECT_DOUBLE_EQ(*c.mean_delta, 0.0);
+    EXPECT_DOUBLE_EQ(*c.ci_low, 0.0);
+    EXPECT_DOUBLE_EQ(*c.ci_high, 0.0);
+}
+
+TEST(Comparison, KnownGainPerCellAndBootstrapInterval) {
+    // B gains 0.2 on the three scenes of cell (5, -1) and nothing elsewhere.
+    const Comparison c = compareRuns(grid(), grid(2), CompareOptions{});
+    EXPECT_EQ(c.improved, 1u);
+    EXPECT_EQ(c.unchanged, 2u);
+    EXPECT_NEAR(*c.cells[0].delta, 0.2, 1e-12);
+    EXPECT_EQ(c.cells[0].samples, 3u);
+    EXPECT_NEAR(*c.mean_delta, 0.6 / 9.0, 1e-12);  // per scene pair
+    EXPECT_LE(*c.ci_low, *c.mean_delta);
+    EXPECT_GE(*c.ci_high, *c.mean_delta);
+    EXPECT_GE(*c.ci_low, 0.0);
+    EXPECT_LE(*c.ci_high, 0.2);
+    EXPECT_NEAR(c.sorted_deltas.front(), 0.2, 1e-12);
+    // The same seed gives the same interval.
+    EXPECT_EQ(*compareRuns(grid(), grid(2), CompareOptions{}).ci_low, *c.ci_low);
+}
+
+TEST(Comparison, RefusesRunsOfDifferentScenesUnlessIntersect) {
+    auto b = grid();
+    b.pop_back();
+    EXPECT_THROW(compareRuns(grid(), b, CompareOptions{}), ConfigError);
+    CompareOptions o;
+    o.intersect = true;
+    const Comparison c = compareRuns(grid(), b, o);
+    EXPECT_EQ(c.scenes_compared, 8u);
+    EXPECT_EQ(c.only_in_a, 1u);
+    EXPECT_THROW(compareRuns(grid(), {row(9, 9, "b1", 1)}, o), ConfigError);
+}
+
+TEST(Gate, KnownDropFailsNoDropPasses) {
+    GateOptions o;
+    o.max_drop = 0.02;
+    o.min_cell_samples = 3;
+    EXPECT_TRUE(regressionGate(compareRuns(grid(), grid(), CompareOptions{}), o).passed);
+    // A 0.1 drop in one cell of three samples: overall drop 0.033 and the cell both fail.
+    const GateResult g = regressionGate(compareRuns(grid(), grid(-1), CompareOptions{}), o);
+    EXPECT_FALSE(g.passed);
+    EXPECT_NEAR(*g.overall_drop, 0.3 / 9.0, 1e-12);
+    ASSERT_EQ(g.failed_cells.size(), 1u);
+    EXPECT_NE(g.message.find("FAILED"), std::string::npos);
+    // The same cell drop with a looser overall limit still fails on the cell...
+    o.max_drop = 0.05;
+    EXPECT_FALSE(regressionGate(compareRuns(grid(), grid(-1), CompareOptions{}), o).passed);
+    // ...unless the cell has too few samples to count.
+    o.min_cell_samples = 4;
+    EXPECT_TRUE(regressionGate(compareRuns(grid(), grid(-1), CompareOptions{}), o).passed);
+}
+
+}  // namespace
+}  // namespace blindspot
