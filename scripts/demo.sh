@@ -17,3 +17,4 @@ $bin scan scenes/examples/street.json --lidar hdl64e -o out/demo/street
 $bin sweep sweep/configs/demo-xy.json -o out/demo/sweep --jobs 2
 $bin export-csv out/demo/sweep -o out/demo/sweep/results.csv
 echo "demo: wrote $(pwd)/out/demo (bev.png for a quick look; scan.pcd and scene.ply open in CloudCompare/MeshLab)"
+$bin report out/demo/sweep -o out/demo/report

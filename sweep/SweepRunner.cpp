@@ -177,12 +177,14 @@ class Worker {
 
 class Progress {
   public:
-    Progress(std::size_t total, bool enabled)
-        : total_(total), enabled_(enabled), tty_(::isatty(2)), start_(Clock::now()) {}
+    /// `already`: scenes done before this run started (a resume); they do not count in the rate.
+    Progress(std::size_t total, std::size_t already, bool enabled)
+        : total_(total), already_(already), enabled_(enabled), tty_(::isatty(2)),
+          start_(Clock::now()) {}
     void update(std::size_t done) {
         if (!enabled_) return;
         const double elapsed = std::chrono::duration<double>(Clock::now() - start_).count();
-        const double rate = done / std::max(elapsed, 1e-9);
+        const double rate = double(done - already_) / std::max(elapsed, 1e-3);
         const double eta = rate > 0 ? double(total_ - done) / rate : 0.0;
         if (tty_) {
             const int width = 30,
@@ -200,7 +202,7 @@ class Progress {
     }
 
   private:
-    std::size_t total_;
+    std::size_t total_, already_;
     bool enabled_, tty_;
     Clock::time_point start_;
     double last_log_ = -1e9;
@@ -315,7 +317,7 @@ RunSummary runSweep(const SweepConfig& config, const RunnerOptions& options) {
     std::size_t done = 0;
     std::mutex store_mutex;  // one connection: one transaction at a time
     std::exception_ptr failure;
-    Progress progress(mine.size(), options.progress);
+    Progress progress(mine.size(), summary.skipped, options.progress);
     if (summary.skipped > 0) progress.update(summary.skipped);
     auto work = [&] {
         try {
