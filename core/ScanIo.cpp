@@ -205,7 +205,13 @@ std::string encodePly(const PointList& points) {
 }
 
 PointList readKittiScan(const std::string& bin_path, const std::string& label_path) {
-    const std::string bin = readFileBytes(bin_path);
+    return decodeKittiScan(readFileBytes(bin_path), bin_path,
+                           label_path.empty() ? std::string() : readFileBytes(label_path),
+                           label_path);
+}
+
+PointList decodeKittiScan(const std::string& bin, const std::string& bin_path,
+                          const std::string& labels, const std::string& label_path) {
     if (bin.size() % 16 != 0)
         throw FileError(bin_path, "size " + std::to_string(bin.size()) +
                                       " is not a multiple of 16 bytes (4 float32 per point)");
@@ -213,7 +219,6 @@ PointList readKittiScan(const std::string& bin_path, const std::string& label_pa
     points.xyzi.resize(bin.size() / 4);
     std::memcpy(points.xyzi.data(), bin.data(), bin.size());
     if (label_path.empty()) return points;
-    const std::string labels = readFileBytes(label_path);
     if (labels.size() != points.size() * 4)
         throw FileError(label_path, "holds " + std::to_string(labels.size() / 4) + " labels but " +
                                         bin_path + " holds " + std::to_string(points.size()) +

@@ -41,6 +41,10 @@ std::string encodePly(const PointList& points);
 
 /// Reads a .bin file, and its .label file if `label_path` is not empty (counts must agree).
 PointList readKittiScan(const std::string& bin_path, const std::string& label_path = "");
+/// The same from bytes already read; the paths only name the data in errors (no labels when
+/// label_path is empty).
+PointList decodeKittiScan(const std::string& bin_bytes, const std::string& bin_path,
+                          const std::string& label_bytes, const std::string& label_path);
 /// Reads PCD v0.7 (DATA ascii or binary) with fields x y z and optionally intensity, label,
 /// instance. Throws FileError naming the file and what is wrong.
 OrganisedCloud readPcd(const std::string& path);

@@ -12,115 +12,122 @@
 #include "core/ScanIo.hpp"
 #include "models/Network.hpp"
 
-    namespace blindspot {
+namespace blindspot {
 
-    namespace fs = std::filesystem;
+namespace fs = std::filesystem;
 
-    namespace {
+namespace {
 
-    void addSequence(const fs::path& sequence, std::vector<LabelledScanFiles>& out) {
-        std::vector<fs::path> bins;
-        for (const auto& entry : fs::directory_iterator(sequence / "velodyne"))
-            if (entry.path().extension() == ".bin") bins.push_back(entry.path());
-        std::sort(bins.begin(), bins.end());
-        for (const auto& bin : bins) {
-            const fs::path label = sequence / "labels" / bin.filename().replace_extension(".label");
-            if (!fs::is_regular_file(label))
-                throw FileError(bin.string(), "no matching label file " + label.string());
-            out.push_back({bin.string(), label.string()});
-        }
+void addSequence(const fs::path& sequence, std::vector<LabelledScanFiles>& out) {
+    std::vector<fs::path> bins;
+    for (const auto& entry : fs::directory_iterator(sequence / "velodyne"))
+        if (entry.path().extension() == ".bin") bins.push_back(entry.path());
+    std::sort(bins.begin(), bins.end());
+    for (const auto& bin : bins) {
+        const fs::path label = sequence / "labels" / bin.filename().replace_extension(".label");
+        if (!fs::is_regular_file(label))
+            throw FileError(bin.string(), "no matching label file " + label.string());
+        out.push_back({bin.string(), label.string()});
     }
+}
 
-    }  // namespace
+}  // namespace
 
-    std::vector<LabelledScanFiles> findLabelledScans(const std::string& dir) {
-        std::vector<LabelledScanFiles> out;
-        const fs::path root(dir);
-        if (fs::is_directory(root / "velodyne")) {
-            addSequence(root, out);
-        } else if (fs::is_directory(root / "sequences")) {
-            std::vector<fs::path> sequences;
-            for (const auto& entry : fs::directory_iterator(root / "sequences"))
-                if (fs::is_directory(entry.path() / "velodyne")) sequences.push_back(entry.path());
-            std::sort(sequences.begin(), sequences.end());
-            for (const auto& s : sequences) addSequence(s, out);
-        }
-        if (out.empty())
-            throw FileError(dir,
-                            "no labelled scans: expected sequences/SS/velodyne/*.bin with "
-                            "sequences/SS/labels/*.label (SemanticKITTI layout)");
-        return out;
+std::vector<LabelledScanFiles> findLabelledScans(const std::string& dir) {
+    std::vector<LabelledScanFiles> out;
+    const fs::path root(dir);
+    if (fs::is_directory(root / "velodyne")) {
+        addSequence(root, out);
+    } else if (fs::is_directory(root / "sequences")) {
+        std::vector<fs::path> sequences;
+        for (const auto& entry : fs::directory_iterator(root / "sequences"))
+            if (fs::is_directory(entry.path() / "velodyne")) sequences.push_back(entry.path());
+        std::sort(sequences.begin(), sequences.end());
+        for (const auto& s : sequences) addSequence(s, out);
     }
+    if (out.empty())
+        throw FileError(dir,
+                        "no labelled scans: expected sequences/SS/velodyne/*.bin with "
+                        "sequences/SS/labels/*.label (SemanticKITTI layout)");
+    return out;
+}
 
-    LabelledImage loadLabelledImage(const LabelledScanFiles& files, const ModelCard& card) {
-        const PointList points = readKittiScan(files.bin, files.label);
-        LabelledImage out;
-        out.image = projectPoints(points, card.grid, card.input_channels);
-        out.cell_class.assign(card.grid.cellCount(), -1);
-        for (std::size_t cell = 0; cell < out.cell_class.size(); ++cell) {
-            const std::int32_t source = out.image.source[cell];
-            if (source >= 0)
-                out.cell_class[cell] =
-                    std::int8_t(card.learning_map.classOf(points.label[std::size_t(source)]));
-        }
-        // Training needs the image and classes only; the point bookkeeping is dead weight.
-        out.image.source = {};
-        out.image.cell = {};
-        return out;
+namespace {
+
+LabelledImage imageOf(const PointList& points, const ModelCard& card) {
+    LabelledImage out;
+    out.image = projectPoints(points, card.grid, card.input_channels);
+    out.cell_class.assign(card.grid.cellCount(), -1);
+    for (std::size_t cell = 0; cell < out.cell_class.size(); ++cell) {
+        const std::int32_t source = out.image.source[cell];
+        if (source >= 0)
+            out.cell_class[cell] =
+                std::int8_t(card.learning_map.classOf(points.label[std::size_t(source)]));
     }
+    // Training needs the image and classes only; the point bookkeeping is dead weight.
+    out.image.source = {};
+    out.image.cell = {};
+    return out;
+}
 
-    LabelledSet loadLabelledSet(const std::vector<std::string>& dirs, const ModelCard& card,
-                                int threads) {
-        std::vector<LabelledScanFiles> files;
-        for (const auto& dir : dirs) {
-            const auto found = findLabelledScans(dir);
-            files.insert(files.end(), found.begin(), found.end());
-        }
-        LabelledSet set;
-        set.images.resize(files.size());
-        std::vector<std::uint64_t> hashes(files.size());
-        std::atomic<std::size_t> next{0};
-        std::exception_ptr error;
-        std::mutex error_mutex;
-        auto work = [&] {
-            for (std::size_t i = next++; i < files.size(); i = next++) {
-                try {
-                    set.images[i] = loadLabelledImage(files[i], card);
-                    hashes[i] = fnv1a64(readFileBytes(files[i].label),
-                                        fnv1a64(readFileBytes(files[i].bin)));
-                } catch (...) {
-                    std::lock_guard<std::mutex> lock(error_mutex);
-                    if (!error) error = std::current_exception();
-                }
-            }
-        };
-        std::vector<std::thread> pool;
-        for (int t = 1; t < std::max(1, threads); ++t) pool.emplace_back(work);
-        work();
-        for (auto& t : pool) t.join();
-        if (error) std::rethrow_exception(error);
-        std::uint64_t h = kFnvOffset;
-        for (std::uint64_t x : hashes) h = fnv1a64(&x, sizeof x, h);
-        set.hash = hex64(h);
-        return set;
+}  // namespace
+
+LabelledImage loadLabelledImage(const LabelledScanFiles& files, const ModelCard& card) {
+    return imageOf(readKittiScan(files.bin, files.label), card);
+}
+
+LabelledSet loadLabelledSet(const std::vector<std::string>& dirs, const ModelCard& card,
+                            int threads) {
+    std::vector<LabelledScanFiles> files;
+    for (const auto& dir : dirs) {
+        const auto found = findLabelledScans(dir);
+        files.insert(files.end(), found.begin(), found.end());
     }
-
-    ConfusionMatrix evaluateLabelledSet(const SegmentationNetwork& net, const LabelledSet& set,
-                                        int batch) {
-        ConfusionMatrix m(net.card().classCount());
-        const auto step = std::size_t(std::max(1, batch));
-        for (std::size_t first = 0; first < set.images.size(); first += step) {
-            std::vector<const RangeImage*> images;
-            for (std::size_t i = first; i < std::min(set.images.size(), first + step); ++i)
-                images.push_back(&set.images[i].image);
-            const auto predicted = net.classify(images);
-            for (std::size_t i = 0; i < images.size(); ++i) {
-                const auto& truth = set.images[first + i].cell_class;
-                for (std::size_t c = 0; c < truth.size(); ++c)
-                    if (truth[c] >= 0 && predicted[i][c] >= 0) m.add(truth[c], predicted[i][c]);
+    LabelledSet set;
+    set.images.resize(files.size());
+    std::vector<std::uint64_t> hashes(files.size());
+    std::atomic<std::size_t> next{0};
+    std::exception_ptr error;
+    std::mutex error_mutex;
+    auto work = [&] {
+        for (std::size_t i = next++; i < files.size(); i = next++) {
+            try {
+                set.images[i] = loadLabelledImage(files[i], card);
+                hashes[i] =
+                    fnv1a64(readFileBytes(files[i].label), fnv1a64(readFileBytes(files[i].bin)));
+            } catch (...) {
+                std::lock_guard<std::mutex> lock(error_mutex);
+                if (!error) error = std::current_exception();
             }
         }
-        return m;
+    };
+    std::vector<std::thread> pool;
+    for (int t = 1; t < std::max(1, threads); ++t) pool.emplace_back(work);
+    work();
+    for (auto& t : pool) t.join();
+    if (error) std::rethrow_exception(error);
+    std::uint64_t h = kFnvOffset;
+    for (std::uint64_t x : hashes) h = fnv1a64(&x, sizeof x, h);
+    set.hash = hex64(h);
+    return set;
+}
+
+ConfusionMatrix evaluateLabelledSet(const SegmentationNetwork& net, const LabelledSet& set,
+                                    int batch) {
+    ConfusionMatrix m(net.card().classCount());
+    const auto step = std::size_t(std::max(1, batch));
+    for (std::size_t first = 0; first < set.images.size(); first += step) {
+        std::vector<const RangeImage*> images;
+        for (std::size_t i = first; i < std::min(set.images.size(), first + step); ++i)
+            images.push_back(&set.images[i].image);
+        const auto predicted = net.classify(images);
+        for (std::size_t i = 0; i < images.size(); ++i) {
+            const auto& truth = set.images[first + i].cell_class;
+            for (std::size_t c = 0; c < truth.size(); ++c)
+                if (truth[c] >= 0 && predicted[i][c] >= 0) m.add(truth[c], predicted[i][c]);
+        }
     }
+    return m;
+}
 
 }  // namespace blindspot

@@ -179,7 +179,10 @@ class Progress {
   public:
     /// `already`: scenes done before this run started (a resume); they do not count in the rate.
     Progress(std::size_t total, std::size_t already, bool enabled)
-        : total_(total), already_(already), enabled_(enabled), tty_(::isatty(2)),
+        : total_(total),
+          already_(already),
+          enabled_(enabled),
+          tty_(::isatty(2)),
           start_(Clock::now()) {}
     void update(std::size_t done) {
         if (!enabled_) return;
@@ -354,7 +357,9 @@ RunSummary runSweep(const SweepConfig& config, const RunnerOptions& options) {
     for (auto& t : pool) t.join();
     if (failure) std::rethrow_exception(failure);
     summary.done = done;
-    if (summary.skipped + done == summary.planned) store.finishRun(utcNow());
+    // A re-run of a finished run changes nothing, so it keeps the original finish time.
+    if (summary.skipped + done == summary.planned && (done > 0 || store.run()->finished_at.empty()))
+        store.finishRun(utcNow());
     summary.seconds = std::chrono::duration<double>(Clock::now() - start).count();
     return summary;
 }
