@@ -2,15 +2,13 @@
 
 #include <atomic>
 #include <chrono>
-#include <cstdio>
 #include <filesystem>
-#include <mutex>
 #include <sstream>
-#include <thread>
 
 #include "core/AtomicFile.hpp"
 #include "core/Error.hpp"
-#include "core/Material.hpp"
+#include "core/KittiSequence.hpp"
+#include "core/ParallelFor.hpp"
 #include "core/ScanIo.hpp"
 #include "scenes/Background.hpp"
 #include "sweep/ModificationSpace.hpp"
@@ -75,45 +73,18 @@ ExportSummary exportRetrainingSet(const ExportOptions& o) {
                               "); none of its samples falls in the " +
                               std::to_string(o.selection.cells.size()) + " selected cells");
 
-    const fs::path sequence = fs::path(o.output) / "sequences" / o.sequence;
-    fs::create_directories(sequence / "velodyne");
-    fs::create_directories(sequence / "labels");
     const auto models = loadCarModels(defaultCarModelDir());
-    std::vector<std::string> poses(chosen.size());
-    std::atomic<std::size_t> next{0}, car_points{0};
-    std::exception_ptr error;
-    std::mutex error_mutex;
-    auto work = [&] {
-        SampleScanner scanner(config, models);
-        for (std::size_t i = next++; i < chosen.size(); i = next++) {
-            try {
-                const ScannedSample s =
-                    scanner.scan(chosen[i], sceneId(chosen[i]), o.jobs > 1 ? 1 : 0);
-                const PointList list = validPoints(s.scan);
-                writeFileAtomic((sequence / "velodyne" / (kittiFrameName(i) + ".bin")).string(),
-                                encodeKittiBin(list));
-                writeFileAtomic((sequence / "labels" / (kittiFrameName(i) + ".label")).string(),
-                                encodeSemanticKittiLabel(list));
-                poses[i] = kittiPoseLine(s.scan.world_from_sensor);
-                std::size_t cars = 0;
-                for (auto l : list.label) cars += l == label::kVehicle;
-                car_points += cars;
-            } catch (...) {
-                std::lock_guard<std::mutex> lock(error_mutex);
-                if (!error) error = std::current_exception();
-                next = chosen.size();
-            }
-        }
-    };
-    std::vector<std::thread> pool;
-    for (int t = 1; t < std::max(1, o.jobs); ++t) pool.emplace_back(work);
-    work();
-    for (auto& t : pool) t.join();
-    if (error) std::rethrow_exception(error);
-
-    std::string pose_text;
-    for (const auto& p : poses) pose_text += p + "\n";
-    writeFileAtomic((sequence / "poses.txt").string(), pose_text);
+    KittiSequenceWriter writer(o.output, o.sequence, chosen.size());
+    const int jobs = std::max(1, o.jobs);
+    std::vector<std::unique_ptr<SampleScanner>> scanners(static_cast<std::size_t>(jobs));
+    std::atomic<std::size_t> car_points{0};
+    parallelFor(chosen.size(), jobs, [&](std::size_t i, int worker) {
+        auto& scanner = scanners[std::size_t(worker)];
+        if (!scanner) scanner = std::make_unique<SampleScanner>(config, models);
+        const ScannedSample s = scanner->scan(chosen[i], sceneId(chosen[i]), jobs > 1 ? 1 : 0);
+        car_points += writer.write(i, s.scan).car_points;
+    });
+    writer.finish();
     nlohmann::json frames = nlohmann::json::array();
     for (std::size_t i = 0; i < chosen.size(); ++i)
         frames.push_back({{"frame", kittiFrameName(i)},

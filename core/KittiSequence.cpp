@@ -1,0 +1,41 @@
+#include "core/KittiSequence.hpp"
+
+#include <filesystem>
+
+#include "core/AtomicFile.hpp"
+#include "core/Error.hpp"
+#include "core/Material.hpp"
+#include "core/ScanIo.hpp"
+
+namespace blindspot {
+
+namespace fs = std::filesystem;
+
+KittiSequenceWriter::KittiSequenceWriter(const std::string& dataset_dir,
+                                         const std::string& sequence, std::size_t frames)
+    : dir_((fs::path(dataset_dir) / "sequences" / sequence).string()), poses_(frames) {
+    std::error_code ec;
+    fs::create_directories(fs::path(dir_) / "velodyne", ec);
+    fs::create_directories(fs::path(dir_) / "labels", ec);
+    if (ec) throw FileError(dir_, "cannot create the sequence folders: " + ec.message());
+}
+
+FrameCounts KittiSequenceWriter::write(std::size_t frame, const ScanGrid& scan) {
+    const PointList list = validPoints(scan);
+    const std::string name = kittiFrameName(frame);
+    writeFileAtomic((fs::path(dir_) / "velodyne" / (name + ".bin")).string(), encodeKittiBin(list));
+    writeFileAtomic((fs::path(dir_) / "labels" / (name + ".label")).string(),
+                    encodeSemanticKittiLabel(list));
+    poses_.at(frame) = kittiPoseLine(scan.world_from_sensor);
+    FrameCounts counts{list.size(), 0};
+    for (auto l : list.label) counts.car_points += l == label::kVehicle;
+    return counts;
+}
+
+void KittiSequenceWriter::finish() const {
+    std::string text;
+    for (const auto& p : poses_) text += p + "\n";
+    writeFileAtomic((fs::path(dir_) / "poses.txt").string(), text);
+}
+
+}  // namespace blindspot
