@@ -29,7 +29,8 @@ std::vector<PaletteEntry> defaultPalette() {
             {label::kBicyclist, "bicyclist"},
             {67, "deer"},
             {label::kBarricade, "barricade"},
-            {label::kMotorcycle, "motorcycle"}};
+            {label::kMotorcycle, "motorcycle"},
+            {label::kWeather, "weather"}};
 }
 
 std::array<std::uint8_t, 3> labelColor(std::uint16_t id) {
@@ -62,6 +63,8 @@ std::array<std::uint8_t, 3> labelColor(std::uint16_t id) {
             return {255, 200, 255};
         case label::kGuardRail:
             return {50, 255, 255};
+        case label::kWeather:
+            return {230, 230, 255};
         default: {
             const std::uint32_t h = std::uint32_t(id) * 2654435761u;  // Knuth hash: stable colours
             return {std::uint8_t(h >> 24), std::uint8_t(h >> 16), std::uint8_t(h >> 8)};

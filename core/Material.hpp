@@ -28,6 +28,8 @@ constexpr std::uint16_t kGuardRail = 60;
 constexpr std::uint16_t kBicyclist = 61;
 constexpr std::uint16_t kBarricade = 71;
 constexpr std::uint16_t kMotorcycle = 72;
+/// Returns from fog, rain or snow (core/LidarEffects.hpp); not in the MATLAB table.
+constexpr std::uint16_t kWeather = 99;
 }  // namespace label
 
 /// A palette entry: id and name, for listings and reports.

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <functional>
 
-#include "scenes/Rng.hpp"
+#include "core/Rng.hpp"
 
 namespace blindspot {
 namespace {

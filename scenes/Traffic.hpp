@@ -5,7 +5,7 @@
 
 #include "scenes/Background.hpp"
 #include "scenes/CarModel.hpp"
-#include "scenes/Rng.hpp"
+#include "core/Rng.hpp"
 #include "scenes/SceneAssembly.hpp"
 
 namespace blindspot {

@@ -2,7 +2,7 @@
 
 #include "core/Hash.hpp"
 #include "core/RayCaster.hpp"
-#include "scenes/Rng.hpp"
+#include "core/Rng.hpp"
 #include "scenes/Traffic.hpp"
 
 namespace blindspot {

@@ -4,7 +4,7 @@
 #include <numeric>
 
 #include "core/Error.hpp"
-#include "scenes/Rng.hpp"
+#include "core/Rng.hpp"
 
 namespace blindspot {
 namespace {

@@ -1,6 +1,7 @@
 // blindspot compare RUN_A RUN_B -o DIR [--intersect] [--dims x,y] [--class car] [--seed S]
 //   [--resamples N] [--heldout DATA --model-a CKPT_A --model-b CKPT_B]
 #include <iostream>
+#include <thread>
 
 #include "core/Error.hpp"
 #include "eval/Comparison.hpp"
@@ -36,6 +37,7 @@ std::unique_ptr<SegmentationNetwork> checkpointOf(const std::string& dir, const 
 nlohmann::json heldoutCheck(const CompareArgs& a, const LoadedRun& ra, const LoadedRun& rb,
                             const std::string& class_name) {
     keepTensorBuffersOnHeap();
+    setTorchThreads(int(std::max(1u, std::thread::hardware_concurrency())));
     const auto net_a = checkpointOf(a.model_a, ra, "--model-a");
     const auto net_b = checkpointOf(a.model_b, rb, "--model-b");
     const LabelledSet set = loadLabelledSet({a.heldout}, net_a->card(), 2);
