@@ -64,7 +64,7 @@ struct Sample {
 };
 
 /// Version of the generated world: part of every scene id, bumped when generation changes.
-constexpr const char* kWorldVersion = "blindspot-world-1";
+constexpr const char* kWorldVersion = "blindspot-world-2";
 
 /// A stable id: FNV-1a 64 of the canonical sample JSON and the world version, 16 hex digits.
 std::string sceneId(const Sample& sample);

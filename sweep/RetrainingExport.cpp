@@ -81,14 +81,15 @@ ExportSummary exportRetrainingSet(const ExportOptions& o) {
     parallelFor(chosen.size(), jobs, [&](std::size_t i, int worker) {
         auto& scanner = scanners[std::size_t(worker)];
         if (!scanner) scanner = std::make_unique<SampleScanner>(config, models);
-        const ScannedSample s = scanner->scan(chosen[i], sceneId(chosen[i]), jobs > 1 ? 1 : 0);
+        const ScannedSample s =
+            scanner->scan(chosen[i], sceneIdIn(config, chosen[i]), jobs > 1 ? 1 : 0);
         car_points += writer.write(i, s.scan).car_points;
     });
     writer.finish();
     nlohmann::json frames = nlohmann::json::array();
     for (std::size_t i = 0; i < chosen.size(); ++i)
         frames.push_back({{"frame", kittiFrameName(i)},
-                          {"scene_id", sceneId(chosen[i])},
+                          {"scene_id", sceneIdIn(config, chosen[i])},
                           {"sample", chosen[i].toJson()}});
     const nlohmann::json manifest = {{"source_run", fs::absolute(o.run_dir).string()},
                                      {"source_config_hash", run.info.config_hash},

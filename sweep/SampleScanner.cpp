@@ -1,6 +1,7 @@
 #include "sweep/SampleScanner.hpp"
 
 #include "core/Hash.hpp"
+#include "core/LidarEffects.hpp"
 #include "core/RayCaster.hpp"
 #include "core/Rng.hpp"
 #include "scenes/Traffic.hpp"
@@ -46,6 +47,8 @@ ScannedSample SampleScanner::scan(const Sample& sample, const std::string& scene
     ScannedSample out;
     out.scan = castScan(*scene.geometry, assembler.lidar(), scene.world_from_sensor,
                         CastOptions{cast_threads});
+    const Weather weather = parseWeather(SampleView{sample}.text("weather", "clear"));
+    applyLidarEffects(out.scan, weather, config_.effects, fnv1a64(scene_id));
     mark("scan");
     out.visibility = assembler.visibility(scene, out.scan);
     mark("visibility");
@@ -75,8 +78,10 @@ ScenarioSample SampleScanner::scenarioOf(const Sample& sample, const std::string
     const SampleView view{sample};
     ScenarioSample s;
     s.background = view.text("background", "urban-01");
+    // Paper mode: paint colour is for the camera only, so the LiDAR sees every car as white.
+    const std::string color = config_.effects.paper_mode ? "white" : view.text("color", "white");
     s.cars.push_back({view.text("car_model", "sedan"), view.number("x", 10.0),
-                      view.number("y", 0.0), view.number("yaw", 0.0), view.text("color", "white")});
+                      view.number("y", 0.0), view.number("yaw", 0.0), color});
     const int count = int(view.number("count", 1.0));
     if (count <= 1) return s;
     Rng rng(fnv1a64(scene_id));

@@ -1,5 +1,8 @@
 #include "sweep/SweepConfig.hpp"
 
+#include <cmath>
+
+#include "core/Hash.hpp"
 #include "core/LidarSpec.hpp"
 #include "scenes/CarModel.hpp"
 #include "scenes/PaintColor.hpp"
@@ -29,11 +32,52 @@ SweepConfig sweepConfigFromJson(const nlohmann::json& json, const std::string& f
         j.has("sampler") ? samplerConfigFromJson(j.object("sampler")) : SamplerConfig{};
     config.space = modificationSpaceFromJson(j.object("dimensions"), catalogue);
     config.lidar = j.string("lidar", config.lidar);
+    if (j.has("lidar_effects")) config.effects = lidarEffectsFromJson(j.object("lidar_effects"));
     bool known = false;
     for (const auto& p : catalogue.lidar_presets) known = known || p == config.lidar;
     if (!known) j.fail("lidar", "unknown LiDAR preset \"" + config.lidar + "\"");
     j.rejectUnknownKeys();
     return config;
+}
+
+LidarEffects lidarEffectsFromJson(const JsonObject& j) {
+    LidarEffects e;
+    e.paper_mode = j.boolean("paper_mode", e.paper_mode);
+    e.range_10pct_m = j.number("range_10pct_m", e.range_10pct_m);
+    if (!(e.range_10pct_m > 0)) j.fail("range_10pct_m", "a range > 0 in metres");
+    e.fog_backscatter = j.boolean("fog_backscatter", e.fog_backscatter);
+    e.precipitation_returns = j.boolean("precipitation_returns", e.precipitation_returns);
+    e.beam_divergence_rad = j.number("beam_divergence_rad", e.beam_divergence_rad);
+    if (!(e.beam_divergence_rad > 0 && e.beam_divergence_rad < 0.1))
+        j.fail("beam_divergence_rad", "a full angle in (0, 0.1) radians");
+    e.range_noise_m = j.number("range_noise_m", e.range_noise_m);
+    if (!(e.range_noise_m >= 0)) j.fail("range_noise_m", "a standard deviation >= 0 in metres");
+    e.dropout = j.number("dropout", e.dropout);
+    if (!(e.dropout >= 0 && e.dropout <= 1)) j.fail("dropout", "a probability in [0, 1]");
+    if (j.has("missing_beams"))
+        for (double row : j.numbers("missing_beams")) {
+            if (row < 0 || row != std::floor(row))
+                j.fail("missing_beams", "row indices >= 0 (0 = the top beam)");
+            e.missing_beams.push_back(int(row));
+        }
+    j.rejectUnknownKeys();
+    return e;
+}
+
+nlohmann::json lidarEffectsToJson(const LidarEffects& e) {
+    return {{"paper_mode", e.paper_mode},
+            {"range_10pct_m", e.range_10pct_m},
+            {"fog_backscatter", e.fog_backscatter},
+            {"precipitation_returns", e.precipitation_returns},
+            {"beam_divergence_rad", e.beam_divergence_rad},
+            {"range_noise_m", e.range_noise_m},
+            {"dropout", e.dropout},
+            {"missing_beams", e.missing_beams}};
+}
+
+std::string sceneIdIn(const SweepConfig& config, const Sample& sample) {
+    if (config.effects.paper_mode) return sceneId(sample);
+    return hex64(fnv1a64(sceneId(sample) + lidarEffectsToJson(config.effects).dump()));
 }
 
 }  // namespace blindspot

@@ -42,7 +42,7 @@ class Worker {
   public:
     Worker(const SweepConfig& config, const std::vector<CarModelSpec>& models,
            const RunnerOptions& options)
-        : scanner_(config, models), options_(options) {
+        : config_(config), scanner_(config, models), options_(options) {
         if (options.segmenter) segmenter_ = options.segmenter();
     }
 
@@ -59,7 +59,7 @@ class Worker {
         std::vector<bool> was_cached;
         for (std::size_t k = 0; k < samples.size(); ++k) {
             SceneRow& row = rows[k];
-            row.scene_id = sceneId(*samples[k]);
+            row.scene_id = sceneIdIn(config_, *samples[k]);
             row.sample = samples[k]->toJson();
             std::optional<ScanGrid> cached = readCache(row.scene_id, row);
             lap("cache");
@@ -169,6 +169,7 @@ class Worker {
         writeFileAtomic((dir / "scan.json").string(), summary.dump(2) + "\n");
     }
 
+    const SweepConfig& config_;
     SampleScanner scanner_;
     const RunnerOptions& options_;
     std::unique_ptr<Segmenter> segmenter_;
@@ -309,7 +310,7 @@ RunSummary runSweep(const SweepConfig& config, const RunnerOptions& options) {
     const auto finished = store.finishedSceneIds();
     std::vector<const Sample*> todo;
     for (const Sample* s : mine)
-        if (!finished.count(sceneId(*s))) todo.push_back(s);
+        if (!finished.count(sceneIdIn(config, *s))) todo.push_back(s);
     RunSummary summary;
     summary.planned = mine.size();
     summary.skipped = mine.size() - todo.size();

@@ -21,7 +21,7 @@ void runSample(const SampleOptions& opt) {
     for (const auto& s : samples) {
         if (opt.limit && printed++ == opt.limit) break;
         nlohmann::json line = s.toJson();
-        line["scene_id"] = sceneId(s);
+        line["scene_id"] = sceneIdIn(config, s);
         std::cout << line.dump() << "\n";
     }
 }

@@ -12,6 +12,7 @@
 #include "core/ScanIo.hpp"
 #include "models/Network.hpp"
 #include "sweep/RetrainingExport.hpp"
+#include "sweep/SampleScanner.hpp"
 #include "sweep/SweepRunner.hpp"
 #include "tests/TempDir.hpp"
 
@@ -304,4 +305,55 @@ TEST(RetrainingExport, SelectedCellsReadBackWithTheSourceScansLabels) {
     EXPECT_THROW(expandBackgroundList("urban-99", "--backgrounds"), ConfigError);
     EXPECT_EQ(expandBackgroundList("urban-08..urban-10,train-01", "--backgrounds"),
               (std::vector<std::string>{"urban-08", "urban-09", "urban-10", "train-01"}));
+}
+
+namespace {
+
+Sample sampleOf(const std::string& color, const std::string& weather, double time_of_day,
+                double x = 30.0) {
+    Sample s;
+    s.names = {"car_model", "x", "y", "background", "color", "weather", "time_of_day"};
+    s.values = {std::string("sedan"), x, 2.0, std::string("urban-01"), color, weather, time_of_day};
+    return s;
+}
+
+SweepConfig effectsConfig(const fs::path& dir, const std::string& effects) {
+    const fs::path path = dir / "effects.json";
+    std::ofstream(path) << R"({"name": "fx", "lidar": "hdl64e", "dimensions": {"x": {"value": 30}},
+        "lidar_effects": )"
+                        << effects << "}";
+    return loadSweepConfig(path.string(), defaultCatalogue());
+}
+
+}  // namespace
+
+TEST(SampleScanner, PaperModeScansAreByteIdenticalAcrossColourWeatherAndTime) {
+    const auto dir = blindspot::testing::freshTempDir("paper-mode");
+    const auto models = loadCarModels(defaultCarModelDir());
+    const SweepConfig paper = effectsConfig(dir, R"({"paper_mode": true})");
+    SampleScanner scanner(paper, models);
+    const Sample reference = sampleOf("white", "clear", 12);
+    const ScanGrid clean = scanner.scan(reference, sceneIdIn(paper, reference), 0).scan;
+    for (const Sample& s : {sampleOf("black", "clear", 12), sampleOf("red", "fog:0.06", 12),
+                            sampleOf("white", "rain:50", 2), sampleOf("black", "snow:5", 22)}) {
+        // Traffic seeds come from the scene id; with one car there is none, so the ids may differ.
+        EXPECT_TRUE(scanner.scan(s, sceneIdIn(paper, reference), 0).scan == clean)
+            << s.toJson().dump();
+    }
+    // With the physical model, paint and weather change the scan, and the ids are salted.
+    const SweepConfig physical = effectsConfig(dir, R"({"paper_mode": false})");
+    EXPECT_NE(sceneIdIn(physical, reference), sceneIdIn(paper, reference));
+    SampleScanner real(physical, models);
+    auto carPoints = [&](const Sample& s) {
+        return real.scan(s, sceneIdIn(physical, s), 0).visibility.at(0).visible_points;
+    };
+    // A black car at 40 m keeps only its glass, chrome and lights; the white one is seen whole.
+    const std::size_t white = carPoints(sampleOf("white", "clear", 12, 40));
+    const std::size_t black = carPoints(sampleOf("black", "clear", 12, 40));
+    const std::size_t fog = carPoints(sampleOf("white", "fog:0.03", 12, 40));
+    EXPECT_GT(white, 40u);
+    EXPECT_LT(black, white / 2) << "black " << black << " white " << white;
+    EXPECT_LT(fog, white);
+    EXPECT_THROW(effectsConfig(dir, R"({"paper_mode": false, "fog": 1})"), ConfigError);
+    EXPECT_THROW(effectsConfig(dir, R"({"dropout": 2})"), ConfigError);
 }
