@@ -291,7 +291,8 @@ std::optional<RayHit> RayScene::intersect(const Eigen::Vector3d& origin_world_m,
     hit.distance_m = rh.ray.tfar;
     hit.point_world_m = origin_world_m + dir * hit.distance_m;
     hit.normal_world = normal.normalized();
-    hit.material = sh.materials[sh.triangle_part ? sh.triangle_part[rh.hit.primID] : 0];
+    hit.part = sh.triangle_part ? sh.triangle_part[rh.hit.primID] : 0;
+    hit.material = sh.materials[std::size_t(hit.part)];
     hit.instance_id = sh.instance_id;
     hit.instance_index = index;
     return hit;

@@ -5,6 +5,7 @@
 // with a world_from_mesh transform, a material table indexed by the mesh's parts, and an instance
 // id). Changing the instances only rebuilds the small top-level BVH.
 #include <Eigen/Geometry>
+#include <array>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -23,6 +24,8 @@ struct MeshInstance {
     Eigen::Isometry3d world_from_mesh = Eigen::Isometry3d::Identity();
     std::vector<SurfaceMaterial> part_materials;  ///< one per mesh part
     std::uint16_t instance_id = 0;                ///< 0 for "stuff" (road, buildings, ...)
+    /// Visible colour (sRGB) per part, for the camera; empty: the label's natural colour.
+    std::vector<std::array<std::uint8_t, 3>> part_srgb;
 };
 
 /// What a single ray hit, in the world frame.
@@ -33,6 +36,7 @@ struct RayHit {
     SurfaceMaterial material;
     std::uint16_t instance_id = 0;
     int instance_index = -1;  ///< position in the scene's instance list
+    int part = 0;             ///< the mesh part hit (index into the instance's materials)
 };
 
 class RayScene {

@@ -33,4 +33,14 @@ std::vector<SurfaceMaterial> carMaterials(const PaintColor& paint) {
     return m;
 }
 
+std::vector<std::array<std::uint8_t, 3>> carColors(const PaintColor& paint) {
+    std::vector<std::array<std::uint8_t, 3>> c(kCarPartCount);
+    c[kPaint] = paint.srgb;
+    c[kGlass] = {28, 34, 42};
+    c[kTyre] = {22, 22, 22};
+    c[kChrome] = {190, 192, 196};
+    c[kLights] = {235, 225, 200};
+    return c;
+}
+
 }  // namespace blindspot

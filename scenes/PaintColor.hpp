@@ -27,5 +27,7 @@ PaintColor paintColor(const std::string& name);
 
 /// The materials of a car instance, indexed by CarPart, for a paint colour.
 std::vector<SurfaceMaterial> carMaterials(const PaintColor& paint);
+/// The visible colours (sRGB) of a car instance, indexed by CarPart, for the camera.
+std::vector<std::array<std::uint8_t, 3>> carColors(const PaintColor& paint);
 
 }  // namespace blindspot

@@ -117,8 +117,9 @@ AssembledScene SceneAssembler::assemble(const ScenarioSample& sample) {
     scene.addInstance(staticInstance(c.ground_mesh, bg.materials));
     scene.addInstance(staticInstance(c.fixtures_mesh, bg.materials));
     for (const auto& parked : bg.parked_cars) {
-        MeshInstance inst =
-            staticInstance(c.car_meshes.at(parked.model), carMaterials(paintColor(parked.color)));
+        const PaintColor paint = paintColor(parked.color);
+        MeshInstance inst = staticInstance(c.car_meshes.at(parked.model), carMaterials(paint));
+        inst.part_srgb = carColors(paint);
         inst.world_from_mesh =
             c.ground
                 .placeCar(model(parked.model), parked.world_from_car.translation_m.x(),
@@ -168,6 +169,7 @@ AssembledScene SceneAssembler::assemble(const ScenarioSample& sample) {
         const double yaw = t.yaw_deg + bg.world_from_ego.yaw_deg;
         PlacedCar placed{t, c.ground.placeCar(*spec, p.x(), p.y(), yaw), std::uint16_t(i + 1), -1};
         MeshInstance inst = staticInstance(c.car_meshes.at(spec->name), carMaterials(paint));
+        inst.part_srgb = carColors(paint);
         inst.world_from_mesh = placed.world_from_car.parentFromLocal();
         inst.instance_id = placed.instance_id;
         placed.instance_index = scene.addInstance(inst);

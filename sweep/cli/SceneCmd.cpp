@@ -6,11 +6,14 @@
 #include <sstream>
 
 #include "core/AtomicFile.hpp"
+#include "core/Camera.hpp"
 #include "core/Error.hpp"
+#include "core/LidarEffects.hpp"
 #include "core/PoseJson.hpp"
 #include "core/ScanIo.hpp"
 #include "core/ScanSummary.hpp"
 #include "reports/BevImage.hpp"
+#include "reports/CameraImages.hpp"
 #include "reports/CarGallery.hpp"
 #include "scenes/BackgroundFile.hpp"
 #include "scenes/PaintColor.hpp"
@@ -31,6 +34,11 @@ struct SceneOptions {
     bool list = false;
     std::string gallery;
     std::string save_background;
+    bool camera = false;
+    std::string weather = "clear";
+    double time_of_day = 12.0;
+    bool physical = false;
+    std::uint64_t seed = 1;
 };
 
 /// "sedan:x=8,y=-2,yaw=30,color=red"
@@ -142,8 +150,12 @@ void runScene(const SceneOptions& opt) {
             throw ConfigError("--car", "/cars/" + std::to_string(c.car), what);
         if (opt.on_overlap == "warn") std::cerr << "warning: " << what << "\n";
     }
-    const ScanGrid scan =
+    ScanGrid scan =
         castScan(*scene.geometry, spec, scene.world_from_sensor, CastOptions{opt.threads});
+    const Weather weather = parseWeather(opt.weather, "--weather");
+    LidarEffects effects;
+    effects.paper_mode = !opt.physical;
+    applyLidarEffects(scan, weather, effects, opt.seed);
     const auto visibility = assembler.visibility(scene, scan);
     const std::filesystem::path dir(opt.out_dir);
     writeScanFiles(scan, dir.string());
@@ -152,6 +164,18 @@ void runScene(const SceneOptions& opt) {
     writeFileAtomic((dir / "scan.json").string(), summary.dump(2) + "\n");
     writeScenePly(*scene.geometry, (dir / "scene.ply").string());
     writeBevPng(scan, (dir / "bev.png").string());
+    if (opt.camera) {
+        CameraConditions conditions;
+        conditions.time_of_day_h = opt.time_of_day;
+        conditions.weather = weather;
+        conditions.seed = opt.seed;
+        const CameraSpec camera;
+        const CameraImage image =
+            renderCamera(*scene.geometry, camera, scene.world_from_sensor, conditions, opt.threads);
+        writeCameraOutputs(image, scan, camera, dir.string());
+        std::cout << "camera " << camera.width << " x " << camera.height << " -> " << dir.string()
+                  << "/{camera,camera_label,camera_instance,overlay}.png, calibration.{bin,json}\n";
+    }
     std::cout << "scene " << scene.background->id << " (" << scene.background->type << "), "
               << scene.cars.size() << " cars, " << scan.validCount() << " returns -> "
               << dir.string() << "/{scan.*,scene.ply,bev.png}\n";
@@ -185,6 +209,17 @@ void setupSceneCommand(CLI::App& app) {
         "Save the background as an editable scene file (scene.json + meshes/) into DIR and exit");
     cmd->add_option("--car-gallery", opt->gallery,
                     "Write a PNG picture of every car model and exit");
+    cmd->add_flag("--camera", opt->camera,
+                  "Also render the co-located camera: image, labels, calibration map, overlay");
+    cmd->add_option("--weather", opt->weather,
+                    "clear, fog:ALPHA_PER_M, rain:MM_PER_H, snow:MM_PER_H")
+        ->capture_default_str();
+    cmd->add_option("--time", opt->time_of_day, "Time of day, hours (local solar time)")
+        ->check(CLI::Range(0.0, 24.0))
+        ->capture_default_str();
+    cmd->add_flag("--physical", opt->physical,
+                  "LiDAR weather and paint effects on (default: paper mode, camera only)");
+    cmd->add_option("--seed", opt->seed, "Seed of the weather effects")->capture_default_str();
     cmd->callback([opt] { runScene(*opt); });
 }
 
