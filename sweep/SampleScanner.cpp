@@ -73,13 +73,26 @@ SceneAssembler& SampleScanner::assemblerFor(const Sample& sample) {
 
 // Extra cars beyond the first (count > 1) take random free spots on the road (the default
 // TrafficPolicy: x in [4, 40] m ahead), seeded by the scene id.
+CameraImage SampleScanner::camera(const Sample& sample, const std::string& scene_id,
+                                  const CameraSpec& spec, int threads) {
+    SceneAssembler& assembler = assemblerFor(sample);
+    const AssembledScene scene = assembler.assemble(scenarioOf(sample, scene_id, assembler, true));
+    const SampleView view{sample};
+    CameraConditions conditions;
+    conditions.time_of_day_h = view.number("time_of_day", 12.0);
+    conditions.weather = parseWeather(view.text("weather", "clear"));
+    conditions.seed = fnv1a64(scene_id);
+    return renderCamera(*scene.geometry, spec, scene.world_from_sensor, conditions, threads);
+}
+
 ScenarioSample SampleScanner::scenarioOf(const Sample& sample, const std::string& scene_id,
-                                         SceneAssembler& assembler) {
+                                         SceneAssembler& assembler, bool true_colors) {
     const SampleView view{sample};
     ScenarioSample s;
     s.background = view.text("background", "urban-01");
     // Paper mode: paint colour is for the camera only, so the LiDAR sees every car as white.
-    const std::string color = config_.effects.paper_mode ? "white" : view.text("color", "white");
+    const std::string color =
+        config_.effects.paper_mode && !true_colors ? "white" : view.text("color", "white");
     s.cars.push_back({view.text("car_model", "sedan"), view.number("x", 10.0),
                       view.number("y", 0.0), view.number("yaw", 0.0), color});
     const int count = int(view.number("count", 1.0));

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "core/Camera.hpp"
 #include "scenes/SceneAssembly.hpp"
 #include "sweep/SweepConfig.hpp"
 
@@ -29,10 +30,15 @@ class SampleScanner {
     ScannedSample scan(const Sample& sample, const std::string& scene_id, int cast_threads,
                        const std::function<void(const char*)>& lap = {});
 
+    /// The co-located camera's image of the sample's scene, lit by its time_of_day and weather,
+    /// with the cars in their true paint colours (whatever the LiDAR effects mode).
+    CameraImage camera(const Sample& sample, const std::string& scene_id, const CameraSpec& spec,
+                       int threads);
+
   private:
     SceneAssembler& assemblerFor(const Sample& sample);
     ScenarioSample scenarioOf(const Sample& sample, const std::string& scene_id,
-                              SceneAssembler& assembler);
+                              SceneAssembler& assembler, bool true_colors = false);
 
     const SweepConfig& config_;
     const std::vector<CarModelSpec>& models_;

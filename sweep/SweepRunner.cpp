@@ -20,6 +20,7 @@
 #include "core/LearningMap.hpp"
 #include "core/ScanIo.hpp"
 #include "core/ScanSummary.hpp"
+#include "reports/CameraImages.hpp"
 #include "sweep/SampleScanner.hpp"
 
 namespace blindspot {
@@ -77,6 +78,16 @@ class Worker {
             if (options_.cache_scans && !was_cached[k])
                 writeCache(rows[k].scene_id, scans[k], rows[k]);
         lap("write");
+        if (options_.images)
+            for (std::size_t k = 0; k < samples.size(); ++k) {
+                const CameraSpec camera;
+                const CameraImage image = scanner_.camera(*samples[k], rows[k].scene_id, camera,
+                                                          options_.jobs > 1 ? 1 : 0);
+                writeCameraOutputs(
+                    image, scans[k], camera,
+                    (fs::path(options_.run_dir) / "images" / rows[k].scene_id).string());
+            }
+        lap("camera");
         const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
         for (auto& row : rows) row.seconds = seconds / double(rows.size());
         return rows;

@@ -27,6 +27,7 @@ struct SweepOptions {
     bool no_cache = false;
     std::string scan_cache;
     std::size_t stop_after = 0;
+    bool images = false;
 };
 
 void runSweepCommand(const SweepOptions& opt) {
@@ -40,6 +41,7 @@ void runSweepCommand(const SweepOptions& opt) {
     options.tool_version = BLINDSPOT_VERSION;
     options.stop_after = opt.stop_after;
     options.batch = opt.batch;
+    options.images = opt.images;
     if (!opt.scans_only) {
         keepTensorBuffersOnHeap();
         // Workers run forward passes side by side; split the cores between them.
@@ -92,6 +94,8 @@ void setupSweepCommand(CLI::App& app) {
     cmd->add_option("--scan-cache", opt->scan_cache,
                     "Scan cache directory (default RUN_DIR/scans); share it so another checkpoint "
                     "skips ray-casting");
+    cmd->add_flag("--images", opt->images,
+                  "Also store the camera image, labels, calibration map and overlay per scene");
     cmd->add_option("--stop-after", opt->stop_after,
                     "Stop after this many new scenes (a partial run)");
     cmd->callback([opt] { runSweepCommand(*opt); });

@@ -357,3 +357,23 @@ TEST(SampleScanner, PaperModeScansAreByteIdenticalAcrossColourWeatherAndTime) {
     EXPECT_THROW(effectsConfig(dir, R"({"paper_mode": false, "fog": 1})"), ConfigError);
     EXPECT_THROW(effectsConfig(dir, R"({"dropout": 2})"), ConfigError);
 }
+
+TEST(SweepRunner, ImagesOnRequestWithTheirCalibrationMap) {
+    const auto dir = blindspot::testing::freshTempDir("runner-images");
+    const SweepConfig config = loadSweepConfig(writeConfig(dir, 1, 1).string(), defaultCatalogue());
+    RunnerOptions o = options(dir / "run", 1);
+    o.images = true;
+    o.stop_after = 2;
+    runSweep(config, o);
+    const auto done = rows(dir / "run");
+    ASSERT_EQ(done.size(), 2u);
+    for (const auto& row : done) {
+        const fs::path images = dir / "run" / "images" / row.scene_id;
+        for (const char* f : {"camera.png", "camera_label.png", "camera_instance.png",
+                              "overlay.png", "calibration.json"})
+            EXPECT_TRUE(fs::exists(images / f)) << f;
+        const ScanGrid scan = readScanDirectory((dir / "run" / "scans" / row.scene_id).string());
+        EXPECT_EQ(fs::file_size(images / "calibration.bin"), 8 * scan.cellCount());
+    }
+    EXPECT_FALSE(fs::exists(dir / "plain" / "images"));
+}
