@@ -164,12 +164,20 @@ void addPrecipitation(CameraImage& img, const CameraConditions& c) {
 
 double CameraSpec::focalPx() const { return (width / 2.0) / std::tan(hfov_deg * kDeg / 2.0); }
 
-std::optional<std::array<double, 2>> projectToPixel(const CameraSpec& c, const Eigen::Vector3d& p) {
+namespace {
+std::optional<std::array<double, 2>> projectCameraFrame(const CameraSpec& c,
+                                                        const Eigen::Vector3d& p) {
     if (p.x() <= 1e-6) return std::nullopt;
     const double f = c.focalPx();
     const double u = c.cx() - f * p.y() / p.x(), v = c.cy() - f * p.z() / p.x();
     if (u < 0 || v < 0 || u >= c.width || v >= c.height) return std::nullopt;
     return std::array<double, 2>{u, v};
+}
+}  // namespace
+
+std::optional<std::array<double, 2>> projectToPixel(const CameraSpec& c,
+                                                    const Eigen::Vector3d& p_sensor_m) {
+    return projectCameraFrame(c, c.sensor_from_camera.inverse() * p_sensor_m);
 }
 
 Eigen::Vector3d pixelRay(const CameraSpec& c, double u, double v) {
@@ -185,12 +193,19 @@ CalibrationMap calibrationMap(const ScanGrid& scan, const CameraSpec& camera) {
     m.pixel_row.assign(scan.cellCount(), -1);
     for (int r = 0; r < m.rows; ++r)
         for (int c = 0; c < m.cols; ++c) {
+            const std::size_t i = scan.index(r, c);
+            const Eigen::Vector3d beam = beamDirection(scan.spec.elevation_deg[std::size_t(r)],
+                                                       scan.spec.azimuth_deg[std::size_t(c)]);
             const auto px =
-                projectToPixel(camera, beamDirection(scan.spec.elevation_deg[std::size_t(r)],
-                                                     scan.spec.azimuth_deg[std::size_t(c)]));
+                scan.valid(i)
+                    ? projectToPixel(camera, Eigen::Vector3d(scan.xyz_sensor_m[3 * i],
+                                                             scan.xyz_sensor_m[3 * i + 1],
+                                                             scan.xyz_sensor_m[3 * i + 2]))
+                    : projectCameraFrame(camera,
+                                         camera.sensor_from_camera.linear().transpose() * beam);
             if (!px) continue;
-            m.pixel_col[scan.index(r, c)] = std::int32_t((*px)[0]);
-            m.pixel_row[scan.index(r, c)] = std::int32_t((*px)[1]);
+            m.pixel_col[i] = std::int32_t((*px)[0]);
+            m.pixel_row[i] = std::int32_t((*px)[1]);
         }
     return m;
 }
@@ -238,16 +253,18 @@ CameraImage renderCamera(const RayScene& scene, const CameraSpec& camera,
     img.instance.assign(pixels, 0);
     img.depth_m.assign(pixels, std::numeric_limits<float>::infinity());
     const Light light = lightFor(conditions);
+    const Eigen::Isometry3d world_from_camera = world_from_sensor * camera.sensor_from_camera;
+    // The headlights sit at the sensor and point along the vehicle's axis.
     const Shader shader{scene, light, world_from_sensor.translation(),
                         world_from_sensor.linear() * Eigen::Vector3d::UnitX()};
-    const Eigen::Vector3d eye = world_from_sensor.translation();
+    const Eigen::Vector3d eye = world_from_camera.translation();
     std::atomic<int> next{0};
     auto work = [&] {
         for (int v = next++; v < img.height; v = next++)
             for (int u = 0; u < img.width; ++u) {
                 const std::size_t i = std::size_t(v) * std::size_t(img.width) + std::size_t(u);
                 const Eigen::Vector3d dir =
-                    world_from_sensor.linear() * pixelRay(camera, u + 0.5, v + 0.5);
+                    world_from_camera.linear() * pixelRay(camera, u + 0.5, v + 0.5);
                 const auto hit = scene.intersect(eye, dir, 5000.0);
                 Rgb c;
                 if (hit) {

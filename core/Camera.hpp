@@ -26,19 +26,24 @@ struct CameraSpec {
     int width = 1242;  ///< KITTI's colour cameras
     int height = 375;
     double hfov_deg = 81.4;  ///< KITTI camera 2: 2 atan(621 / 721.5)
+    /// The camera's pose on the LiDAR (camera frame: optical axis +x, y left, z up). Identity, the
+    /// paper's set-up, makes the calibration exact; with an offset the calibration map projects
+    /// each return's point (parallax included, occlusion from the camera not checked).
+    Eigen::Isometry3d sensor_from_camera = Eigen::Isometry3d::Identity();
     double focalPx() const;
     double cx() const { return width / 2.0; }
     double cy() const { return height / 2.0; }
 };
 
 /// The pixel (u, v) a point in the sensor frame projects to, or none (behind the camera or
-/// outside the image).
+/// outside the image). Goes through camera.sensor_from_camera.
 std::optional<std::array<double, 2>> projectToPixel(const CameraSpec& camera,
                                                     const Eigen::Vector3d& p_sensor_m);
-/// Unit direction in the sensor frame of the ray through pixel coordinates (u, v).
+/// Unit direction in the camera frame of the ray through pixel coordinates (u, v).
 Eigen::Vector3d pixelRay(const CameraSpec& camera, double u, double v);
 
-/// For every LiDAR cell, the pixel its beam projects to: column and row, -1 where none.
+/// For every LiDAR cell, the pixel it projects to: its return's point, or for a cell without
+/// return the beam's direction (a point at infinity); column and row, -1 where none.
 struct CalibrationMap {
     int rows = 0, cols = 0;
     std::vector<std::int32_t> pixel_col, pixel_row;  ///< per LiDAR cell, row-major

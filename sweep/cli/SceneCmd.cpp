@@ -39,6 +39,11 @@ struct SceneOptions {
     double time_of_day = 12.0;
     bool physical = false;
     std::uint64_t seed = 1;
+    std::vector<int> camera_size{1242, 375};
+    double camera_hfov_deg = 81.4;
+    std::vector<double> camera_offset{0, 0, 0};
+    double latitude_deg = 48.1;
+    int day_of_year = 172;
 };
 
 /// "sedan:x=8,y=-2,yaw=30,color=red"
@@ -169,7 +174,13 @@ void runScene(const SceneOptions& opt) {
         conditions.time_of_day_h = opt.time_of_day;
         conditions.weather = weather;
         conditions.seed = opt.seed;
-        const CameraSpec camera;
+        conditions.sun = {opt.latitude_deg, opt.day_of_year};
+        CameraSpec camera;
+        camera.width = opt.camera_size[0];
+        camera.height = opt.camera_size[1];
+        camera.hfov_deg = opt.camera_hfov_deg;
+        camera.sensor_from_camera.translation() =
+            Eigen::Vector3d(opt.camera_offset[0], opt.camera_offset[1], opt.camera_offset[2]);
         const CameraImage image =
             renderCamera(*scene.geometry, camera, scene.world_from_sensor, conditions, opt.threads);
         writeCameraOutputs(image, scan, camera, dir.string());
@@ -220,6 +231,24 @@ void setupSceneCommand(CLI::App& app) {
     cmd->add_flag("--physical", opt->physical,
                   "LiDAR weather and paint effects on (default: paper mode, camera only)");
     cmd->add_option("--seed", opt->seed, "Seed of the weather effects")->capture_default_str();
+    cmd->add_option("--camera-size", opt->camera_size, "Image width and height, pixels")
+        ->expected(2)
+        ->delimiter('x')
+        ->check(CLI::Range(16, 8192))
+        ->capture_default_str();
+    cmd->add_option("--camera-hfov", opt->camera_hfov_deg, "Horizontal field of view, deg")
+        ->check(CLI::Range(10.0, 170.0))
+        ->capture_default_str();
+    cmd->add_option("--camera-offset", opt->camera_offset,
+                    "Camera position on the LiDAR x,y,z (m, sensor frame; default co-located)")
+        ->expected(3)
+        ->delimiter(',');
+    cmd->add_option("--latitude", opt->latitude_deg, "Latitude for the sun, deg")
+        ->check(CLI::Range(-90.0, 90.0))
+        ->capture_default_str();
+    cmd->add_option("--day", opt->day_of_year, "Day of the year for the sun (1..365)")
+        ->check(CLI::Range(1, 365))
+        ->capture_default_str();
     cmd->callback([opt] { runScene(*opt); });
 }
 

@@ -75,3 +75,15 @@ TEST(Sun, PositionMatchesTheDocumentedFormula) {
         std::asin(std::sin(lat) * std::sin(d) + std::cos(lat) * std::cos(d) * std::cos(h));
     EXPECT_NEAR(sunPosition(15.0, june).elevation_deg, el * 180 / M_PI, 1e-9);
 }
+
+TEST(Camera, AnOffsetCameraSeesWithParallax) {
+    CameraSpec cam;
+    cam.width = 640;
+    cam.height = 480;
+    cam.hfov_deg = 90;                                                  // f = 320
+    cam.sensor_from_camera.translation() = Eigen::Vector3d(0, 0, 0.5);  // 0.5 m above the LiDAR
+    const auto p = projectToPixel(cam, {10, 0, 0});
+    ASSERT_TRUE(p);
+    EXPECT_NEAR((*p)[0], 320.0, 1e-9);
+    EXPECT_NEAR((*p)[1], 240.0 + 320.0 * 0.05, 1e-9);  // the point is 0.5 m below the camera
+}

@@ -305,6 +305,16 @@ TEST(Cli, SweepBadInputGivesOneLineErrors) {
           R"({"name": "b", "dimensions": {"background": {"values": ["urban-01", "urban-99"]}}})");
     expectOneLineError(runCli("sweep " + (dir / "bg.json").string() + out + " --scans-only"),
                        "bg.json: /dimensions/background: unknown background \"urban-99\"");
+    write(dir / "fx.json", R"({"name": "f", "dimensions": {"x": {"value": 10}},
+        "lidar_effects": {"paper_mode": false, "fogg": true}})");
+    expectOneLineError(runCli("sweep " + (dir / "fx.json").string() + out + " --scans-only"),
+                       "fx.json: /lidar_effects/fogg");
+    write(dir / "drop.json", R"({"name": "f", "dimensions": {"x": {"value": 10}},
+        "lidar_effects": {"dropout": 1.5}})");
+    expectOneLineError(runCli("sweep " + (dir / "drop.json").string() + out + " --scans-only"),
+                       "/lidar_effects/dropout: a probability in [0, 1]");
+    expectOneLineError(runCli("scene --weather hail:3 -o " + (dir / "s").string()),
+                       "--weather: expected clear, fog:ALPHA_PER_M");
     EXPECT_FALSE(fs::exists(dir / "run" / "results.sqlite"));
     fs::remove_all(dir);
 }
