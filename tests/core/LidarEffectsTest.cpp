@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <iostream>
 
 #include "core/Error.hpp"
 #include "core/LidarEffects.hpp"
@@ -136,6 +137,8 @@ TEST(LidarEffects, RainParticleReturnsComeAtTheDocumentedRate) {
         drops += count(withEffects(clean, "rain:50", e, std::uint64_t(seed)), label::kWeather);
     const double n = double(clean.cellCount()) * seeds;
     const double sigma = std::sqrt(n * fraction * (1 - fraction));
+    std::cout << "rain 50 mm/h: " << drops << " particle returns in " << n << " beams, expected "
+              << n * fraction << " (fraction " << fraction << ")\n";
     EXPECT_GT(fraction, 0.05);
     EXPECT_NEAR(double(drops), n * fraction, 4 * sigma) << "expected fraction " << fraction;
     // More rain, more drops; and the same seed gives the same drops.
