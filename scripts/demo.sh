@@ -10,7 +10,7 @@ scripts/build.sh
 bin=build/sweep/blindspot
 $bin lidar --preset hdl64e | tail -n 1
 $bin scene --background urban-01 --car sedan:x=9,y=-2,yaw=0,color=red --car suv:x=15,y=3,yaw=180,color=black \
-    --lidar hdl64e -o out/demo/scene
+    --lidar hdl64e --camera -o out/demo/scene
 $bin scan scenes/examples/street.json --lidar hdl64e -o out/demo/street
 # The demo sweep: the paper's 150 positions on two backgrounds, scored by the bundled baseline
 # checkpoint (models/checkpoints/baseline, the default --model).
