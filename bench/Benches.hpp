@@ -31,4 +31,10 @@ struct InferBenchOptions {
 };
 int runInferBench(const InferBenchOptions& options);
 
+struct WeatherBenchOptions {
+    int threads = 2;
+    int repeats = 9;
+};
+int runWeatherBench(const WeatherBenchOptions& options);
+
 }  // namespace blindspot::bench

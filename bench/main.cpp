@@ -34,6 +34,12 @@ int main(int argc, char** argv) {
     in->add_option("--threads", infer.threads, "Threads for both")->capture_default_str();
     in->add_option("--repeats", infer.repeats, "Timed repetitions (median reported)");
     in->callback([&] { blindspot::bench::runInferBench(infer); });
+    blindspot::bench::WeatherBenchOptions weather;
+    CLI::App* we = app.add_subcommand(
+        "weather", "LiDAR weather effects per scan and camera image per condition");
+    we->add_option("--threads", weather.threads, "Camera threads")->capture_default_str();
+    we->add_option("--repeats", weather.repeats, "Timed repetitions (median reported)");
+    we->callback([&] { blindspot::bench::runWeatherBench(weather); });
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
