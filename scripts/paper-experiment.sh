@@ -29,9 +29,11 @@ step "2. select the cells with car IoU below $threshold"
 "$cli" select "$work/before" --below "$threshold" -o "$work/selection.json"
 
 step "3. export the selected cells from urban-08..15"
-[ -f "$work/retrain/manifest.json" ] ||
+if [ ! -f "$work/retrain/manifest.json" ]; then
+    rm -rf "$work/retrain"  # an interrupted export; export wants a new directory
     "$cli" export "$work/before" --selection "$work/selection.json" \
         --backgrounds urban-08..urban-15 -o "$work/retrain" --jobs "$jobs"
+fi
 
 step "4. fine-tune the baseline (original data: the first 800 scans of its training set)"
 [ -f "$work/original/generate.json" ] ||

@@ -58,6 +58,10 @@ std::vector<std::string> expandBackgroundList(const std::string& text, const std
 
 ExportSummary exportRetrainingSet(const ExportOptions& o) {
     const auto start = std::chrono::steady_clock::now();
+    // Stale frames of an earlier export would be read by `train --retrain` as part of this set.
+    if (fs::exists(o.output) && !fs::is_empty(o.output))
+        throw ConfigError("-o", "", "a new or empty directory for the dataset; " + o.output +
+                                        " already holds files");
     const LoadedRun run = loadRun(o.run_dir);
     nlohmann::json source = run.info.config;
     source["dimensions"]["background"] = {{"values", o.backgrounds}};

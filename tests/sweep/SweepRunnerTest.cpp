@@ -298,7 +298,10 @@ TEST(RetrainingExport, SelectedCellsReadBackWithTheSourceScansLabels) {
     e.backgrounds = {"urban-05"};
     e.output = (dir / "other").string();
     EXPECT_EQ(exportRetrainingSet(e).scans, 2u);
+    // An existing dataset is never mixed with a new one.
+    EXPECT_THROW(exportRetrainingSet(e), ConfigError);
     // A selection outside the design is refused.
+    e.output = (dir / "third").string();
     e.selection.cells = {{50, 2, 0.1, 2}};
     EXPECT_THROW(exportRetrainingSet(e), ConfigError);
     EXPECT_THROW(expandBackgroundList("urban-08..suburban-09", "--backgrounds"), ConfigError);
