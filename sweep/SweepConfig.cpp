@@ -4,6 +4,7 @@
 
 #include "core/Hash.hpp"
 #include "core/LidarSpec.hpp"
+#include "core/Material.hpp"
 #include "scenes/CarModel.hpp"
 #include "scenes/PaintColor.hpp"
 
@@ -33,6 +34,21 @@ SweepConfig sweepConfigFromJson(const nlohmann::json& json, const std::string& f
     config.space = modificationSpaceFromJson(j.object("dimensions"), catalogue);
     config.lidar = j.string("lidar", config.lidar);
     if (j.has("lidar_effects")) config.effects = lidarEffectsFromJson(j.object("lidar_effects"));
+    if (j.has("scoring")) {
+        const JsonObject scoring = j.object("scoring");
+        const auto& labels = scoring.raw("ignore_labels");
+        if (!labels.is_array()) scoring.fail("ignore_labels", "an array of palette names or ids");
+        for (const auto& l : labels) {
+            const int id = l.is_string()            ? paletteIdFromName(l.get<std::string>())
+                           : l.is_number_unsigned() ? int(l.get<unsigned>())
+                                                    : -1;
+            if (id < 0 || id > 65535)
+                scoring.fail("ignore_labels",
+                             "palette names (e.g. \"weather\") or ids, got " + l.dump());
+            config.ignore_labels.push_back(std::uint16_t(id));
+        }
+        scoring.rejectUnknownKeys();
+    }
     bool known = false;
     for (const auto& p : catalogue.lidar_presets) known = known || p == config.lidar;
     if (!known) j.fail("lidar", "unknown LiDAR preset \"" + config.lidar + "\"");

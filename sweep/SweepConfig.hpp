@@ -17,6 +17,14 @@ struct SweepConfig {
     /// "lidar_effects": weather, paint and sensor effects on the scans; paper mode (the default)
     /// leaves colour, weather and time of day to the camera, as in the paper.
     LidarEffects effects;
+    /// "scoring": {"ignore_labels": ["weather", ...]}: palette labels whose points are not scored
+    /// (e.g. fog and rain returns); by default every return counts.
+    std::vector<std::uint16_t> ignore_labels;
+    bool ignored(std::uint16_t label) const {
+        for (auto l : ignore_labels)
+            if (l == label) return true;
+        return false;
+    }
     nlohmann::json source;  ///< the config file as read, recorded with every run
 };
 

@@ -148,7 +148,7 @@ class Worker {
         const auto names = segmenter_->classNames();
         ConfusionMatrix m(int(names.size()));
         for (std::size_t i = 0; i < scan.cellCount(); ++i)
-            if (scan.valid(i) && predicted[i] >= 0)
+            if (scan.valid(i) && predicted[i] >= 0 && !config_.ignored(scan.label[i]))
                 m.add(segmenter_->classOf(scan.label[i]), predicted[i]);
         std::vector<ClassRow> rows;
         for (int c = 0; c < int(names.size()); ++c)

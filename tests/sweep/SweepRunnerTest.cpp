@@ -380,3 +380,49 @@ TEST(SweepRunner, ImagesOnRequestWithTheirCalibrationMap) {
     }
     EXPECT_FALSE(fs::exists(dir / "plain" / "images"));
 }
+
+namespace {
+
+// Predicts "car" for every return: every non-car point is a car false positive.
+class EverythingIsACar : public OracleSegmenter {
+  public:
+    std::vector<int> predict(const ScanGrid& scan) override {
+        std::vector<int> out(scan.cellCount(), -1);
+        for (std::size_t i = 0; i < scan.cellCount(); ++i)
+            if (scan.valid(i)) out[i] = 1;
+        return out;
+    }
+};
+
+}  // namespace
+
+TEST(SweepRunner, IgnoredLabelsAreNotScored) {
+    const auto dir = blindspot::testing::freshTempDir("runner-ignore");
+    auto config = [&](const std::string& name, const std::string& scoring) {
+        std::ofstream(dir / (name + ".json"))
+            << R"({"name": ")" << name << R"(", "lidar": "hdl64e",
+            "lidar_effects": {"paper_mode": false}, )"
+            << scoring
+            << R"( "dimensions": {"x": {"value": 15}, "weather": {"value": "fog:0.06"}}})";
+        return loadSweepConfig((dir / (name + ".json")).string(), defaultCatalogue());
+    };
+    auto carFp = [&](const SweepConfig& c, const std::string& run) {
+        RunnerOptions o = options(dir / run, 1);
+        o.segmenter = [] { return std::make_unique<EverythingIsACar>(); };
+        runSweep(c, o);
+        const auto r = rows(dir / run);
+        for (const auto& cls : r.at(0).classes)
+            if (cls.class_name == "car") return std::make_pair(r.at(0).scene_id, cls.fp);
+        return std::make_pair(std::string(), std::int64_t(-1));
+    };
+    const auto [id, counted] = carFp(config("count", ""), "count");
+    const auto [id2, ignored] =
+        carFp(config("ignore", R"("scoring": {"ignore_labels": ["weather"]},)"), "ignore");
+    const ScanGrid scan = readScanDirectory((dir / "count" / "scans" / id).string());
+    std::int64_t weather = 0;
+    for (std::size_t i = 0; i < scan.cellCount(); ++i)
+        weather += scan.valid(i) && scan.label[i] == label::kWeather;
+    EXPECT_GT(weather, 1000);
+    EXPECT_EQ(counted - ignored, weather);
+    EXPECT_THROW(config("bad", R"("scoring": {"ignore_labels": ["fogg"]},)"), ConfigError);
+}
