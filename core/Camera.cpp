@@ -81,6 +81,7 @@ struct Shader {
     const RayScene& scene;
     const Light& light;
     Eigen::Vector3d eye_world, forward_world;
+    std::vector<Eigen::Vector3d> lamps;
 
     Rgb albedo(const RayHit& h) const {
         const MeshInstance& inst = scene.instance(h.instance_index);
@@ -113,8 +114,26 @@ struct Shader {
             const double m = std::max(0.0, mirror.dot(to_eye));
             c += Rgb::Constant(specular * light.sun * std::pow(m, shininess));
         }
-        if (light.day < 0.5) c += headlights(h, n, a, specular, shininess) * (1 - 2 * light.day);
+        if (light.day < 0.5)
+            c += (headlights(h, n, a, specular, shininess) + streetLamps(h, n, a)) *
+                 (1 - 2 * light.day);
         return c;
+    }
+
+    // Sodium-white lamps shining down (a cosine lobe around -z), 1/r^2, within 40 m.
+    Rgb streetLamps(const RayHit& h, const Eigen::Vector3d& n, const Rgb& a) const {
+        Rgb sum = Rgb::Zero();
+        for (const auto& lamp : lamps) {
+            const Eigen::Vector3d to_lamp = lamp - h.point_world_m;
+            const double r2 = to_lamp.squaredNorm();
+            if (r2 > 1600.0) continue;
+            const Eigen::Vector3d l = to_lamp / std::sqrt(r2);
+            const double down = std::max(0.0, l.z()), cos_l = n.dot(l);
+            if (cos_l > 0)
+                sum +=
+                    a.cwiseProduct(Rgb(1.0, 0.85, 0.6)) * (25.0 * down * cos_l / std::max(r2, 1.0));
+        }
+        return sum;
     }
 
     // The ego vehicle's low beams: a point light at the sensor, a 30 deg cone along +x.
@@ -256,7 +275,8 @@ CameraImage renderCamera(const RayScene& scene, const CameraSpec& camera,
     const Eigen::Isometry3d world_from_camera = world_from_sensor * camera.sensor_from_camera;
     // The headlights sit at the sensor and point along the vehicle's axis.
     const Shader shader{scene, light, world_from_sensor.translation(),
-                        world_from_sensor.linear() * Eigen::Vector3d::UnitX()};
+                        world_from_sensor.linear() * Eigen::Vector3d::UnitX(),
+                        conditions.street_lamps_world_m};
     const Eigen::Vector3d eye = world_from_camera.translation();
     std::atomic<int> next{0};
     auto work = [&] {

@@ -57,6 +57,8 @@ struct CameraConditions {
     std::uint64_t seed = 0;  ///< rain streaks and snow flakes
     /// Heading of the world's +x axis as a compass bearing (lighting convention: +x north).
     double world_x_bearing_deg = 0.0;
+    /// Street lamps (world frame, m): lit when the sun is down; no shadows from them.
+    std::vector<Eigen::Vector3d> street_lamps_world_m;
 };
 
 struct CameraImage {

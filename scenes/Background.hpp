@@ -55,6 +55,8 @@ struct Background {
     std::vector<Rect> drivable;        ///< union of rectangles
     Rect extent;                       ///< the generated area; cars must stay inside
     std::vector<Footprint> obstacles;  ///< fixtures and parked cars, for overlap checks
+    /// Street-lamp heads (world frame, m), lit at night by the camera renderer.
+    std::vector<Eigen::Vector3d> lamps_m;
 };
 
 /// The ids urban-01 ... urban-15 (sweeps) and train-01 ... train-12 (training only; disjoint).

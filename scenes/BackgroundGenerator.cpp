@@ -164,9 +164,11 @@ struct World {
         const double z = groundZ(L, x, y);
         appendPlaced(bg.fixtures, makeCylinder(1, 1, 12), {0.11, 0.11, height}, x, y,
                      z + height / 2, 0, kPoleMetal);
-        if (lamp_arm_side)
-            box(x, y - 0.8 * (y > L.road_y ? 1 : -1), z + height - 0.2, 0.25, 1.6, 0.15, 0,
-                kPoleMetal, nullptr);
+        if (lamp_arm_side) {
+            const double side = y > L.road_y ? 1 : -1;
+            box(x, y - 0.8 * side, z + height - 0.2, 0.25, 1.6, 0.15, 0, kPoleMetal, nullptr);
+            bg.lamps_m.emplace_back(x, y - 1.5 * side, z + height - 0.35);
+        }
         bg.obstacles.push_back({{x, y}, {0.15, 0.15}, 0.0, "pole"});
     }
     void sign(double x, double y) {

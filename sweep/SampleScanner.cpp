@@ -82,6 +82,7 @@ CameraImage SampleScanner::camera(const Sample& sample, const std::string& scene
     conditions.time_of_day_h = view.number("time_of_day", 12.0);
     conditions.weather = parseWeather(view.text("weather", "clear"));
     conditions.seed = fnv1a64(scene_id);
+    conditions.street_lamps_world_m = scene.background->lamps_m;
     return renderCamera(*scene.geometry, spec, scene.world_from_sensor, conditions, threads);
 }
 

@@ -175,6 +175,7 @@ void runScene(const SceneOptions& opt) {
         conditions.weather = weather;
         conditions.seed = opt.seed;
         conditions.sun = {opt.latitude_deg, opt.day_of_year};
+        conditions.street_lamps_world_m = scene.background->lamps_m;
         CameraSpec camera;
         camera.width = opt.camera_size[0];
         camera.height = opt.camera_size[1];
