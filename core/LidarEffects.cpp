@@ -57,13 +57,12 @@ double power(double rho, double alpha, double r) {
 }
 
 // The strongest fog soft target in front of `limit_m`, or none.
-Return fogReturn(const Weather& w, double alpha, double threshold, double limit_m, Rng rng) {
+Return fogReturn(double alpha, double threshold, double limit_m, Rng rng) {
     const double mor = std::log(20.0) / alpha;
     const double beta = 0.046 / mor;  // backscatter coefficient [1/(m sr)]
     const double rho = kPi * beta * kPulseDepthM;
     const double r =
         kMinRangeM + rng.uniform(0.0, std::min(kSoftTargetSpreadM, 1.0 / (2.0 * alpha)));
-    (void)w;
     if (r >= limit_m) return {};
     const double p = power(rho, alpha, r);
     return p >= threshold ? Return{r, p, rho, true} : Return{};
@@ -183,8 +182,7 @@ void applyLidarEffects(ScanGrid& scan, const Weather& weather, const LidarEffect
                 if (p >= threshold) best = {hard_range, p, scan.reflectivity[i], false};
             }
             if (fog) {
-                const Return soft =
-                    fogReturn(weather, alpha, threshold, hard_range, cellRng(seed, i, 1));
+                const Return soft = fogReturn(alpha, threshold, hard_range, cellRng(seed, i, 1));
                 if (soft.power > best.power) best = soft;
             }
             if (particles) {

@@ -52,6 +52,10 @@ std::string img(const std::string& png, const std::string& alt) {
     return "<img alt=\"" + escape(alt) + "\" src=\"data:image/png;base64," + base64(png) + "\">";
 }
 
+std::optional<double> optionalNumber(const nlohmann::json& v) {
+    return v.is_number() ? std::optional<double>(v.get<double>()) : std::nullopt;
+}
+
 std::string num(const std::optional<double>& v, int decimals = 3) {
     return v ? formatValue(*v, decimals) : "<span class=na>n/a</span>";
 }
@@ -370,9 +374,7 @@ std::string writeComparisonReport(const Comparison& c, const RunMetadata& a, con
         const auto& ho = extra.at("heldout");
         h << "<h2>Held-out set</h2><p><code>" << escape(ho.value("data", "")) << "</code> ("
           << ho.value("scans", 0) << " scans): " << escape(ho.value("class", "car")) << " IoU A "
-          << num(ho.at("iou_a").is_null() ? std::nullopt : std::optional<double>(ho.at("iou_a")))
-          << ", B "
-          << num(ho.at("iou_b").is_null() ? std::nullopt : std::optional<double>(ho.at("iou_b")))
+          << num(optionalNumber(ho.at("iou_a"))) << ", B " << num(optionalNumber(ho.at("iou_b")))
           << " (pooled over the set).</p>\n";
     }
     nlohmann::json out = toJson(c);

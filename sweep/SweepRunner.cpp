@@ -69,16 +69,17 @@ class Worker {
                                    : castAndMeasure(*samples[k], row.scene_id, row, lap));
             row.valid_points = std::int64_t(scans.back().validCount());
         }
-        if (segmenter_) score(scans, rows);
+        const std::vector<std::vector<int>> predicted =
+            segmenter_ ? score(scans, rows) : std::vector<std::vector<int>>{};
         lap("segment");
-        for (std::size_t k = 0; k < predictions_.size(); ++k)
+        for (std::size_t k = 0; k < predicted.size(); ++k)
             writeFileAtomic(predictionPath(options_.run_dir, rows[k].scene_id),
-                            encodePredictions(predictions_[k]));
+                            encodePredictions(predicted[k]));
         for (std::size_t k = 0; k < samples.size(); ++k)
             if (options_.cache_scans && !was_cached[k])
                 writeCache(rows[k].scene_id, scans[k], rows[k]);
         lap("write");
-        if (options_.images)
+        if (options_.images) {
             for (std::size_t k = 0; k < samples.size(); ++k) {
                 const CameraSpec camera;
                 const CameraImage image = scanner_.camera(*samples[k], rows[k].scene_id, camera,
@@ -87,7 +88,8 @@ class Worker {
                     image, scans[k], camera,
                     (fs::path(options_.run_dir) / "images" / rows[k].scene_id).string());
             }
-        lap("camera");
+            lap("camera");
+        }
         const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
         for (auto& row : rows) row.seconds = seconds / double(rows.size());
         return rows;
@@ -136,12 +138,15 @@ class Worker {
         return readScanDirectory(dir.string());
     }
 
-    void score(const std::vector<ScanGrid>& scans, std::vector<SceneRow>& rows) {
+    // One forward pass over the batch; fills the rows' class metrics, returns the predictions.
+    std::vector<std::vector<int>> score(const std::vector<ScanGrid>& scans,
+                                        std::vector<SceneRow>& rows) {
         std::vector<const ScanGrid*> batch;
         for (const auto& scan : scans) batch.push_back(&scan);
-        predictions_ = segmenter_->predictBatch(batch);
+        std::vector<std::vector<int>> predicted = segmenter_->predictBatch(batch);
         for (std::size_t k = 0; k < scans.size(); ++k)
-            rows[k].classes = score(scans[k], predictions_[k]);
+            rows[k].classes = score(scans[k], predicted[k]);
+        return predicted;
     }
 
     std::vector<ClassRow> score(const ScanGrid& scan, const std::vector<int>& predicted) {
@@ -184,7 +189,6 @@ class Worker {
     SampleScanner scanner_;
     const RunnerOptions& options_;
     std::unique_ptr<Segmenter> segmenter_;
-    std::vector<std::vector<int>> predictions_;  // of the current batch
 };
 
 class Progress {
@@ -224,52 +228,6 @@ class Progress {
 };
 
 }  // namespace
-
-std::string predictionPath(const std::string& run_dir, const std::string& scene_id) {
-    return (fs::path(run_dir) / "predictions" / (scene_id + ".pred")).string();
-}
-
-std::string encodePredictions(const std::vector<int>& predicted) {
-    std::string bytes(predicted.size(), char(kNoPrediction));
-    for (std::size_t i = 0; i < predicted.size(); ++i)
-        if (predicted[i] >= 0 && predicted[i] < kNoPrediction) bytes[i] = char(predicted[i]);
-    return bytes;
-}
-
-LearningMap learningMapOf(const Segmenter& segmenter) {
-    LearningMap map;
-    map.classes = segmenter.classNames();
-    map.default_class = segmenter.classOf(0);
-    map.class_of_label.resize(65536);
-    for (std::size_t id = 0; id < map.class_of_label.size(); ++id)
-        map.class_of_label[id] = std::uint8_t(segmenter.classOf(std::uint16_t(id)));
-    return map;
-}
-
-void writePredictionClasses(const Segmenter& segmenter, const std::string& run_dir) {
-    writeFileAtomic(predictionClassesPath(run_dir),
-                    learningMapToJson(learningMapOf(segmenter)).dump(2) + "\n");
-}
-
-std::string predictionClassesPath(const std::string& run_dir) {
-    return (fs::path(run_dir) / "predictions" / "classes.json").string();
-}
-
-std::vector<int> readPredictions(const std::string& run_dir, const std::string& scene_id,
-                                 std::size_t cell_count) {
-    const std::string path = predictionPath(run_dir, scene_id);
-    const std::string bytes = readFileBytes(path);
-    if (bytes.size() != cell_count)
-        throw FileError(path, "expected " + std::to_string(cell_count) +
-                                  " bytes (one per scan cell), got " +
-                                  std::to_string(bytes.size()));
-    std::vector<int> predicted(cell_count);
-    for (std::size_t i = 0; i < cell_count; ++i) {
-        const int v = static_cast<unsigned char>(bytes[i]);
-        predicted[i] = v == kNoPrediction ? -1 : v;
-    }
-    return predicted;
-}
 
 Shard parseShard(const std::string& text) {
     const auto slash = text.find('/');
@@ -397,18 +355,12 @@ std::size_t mergeRuns(const std::vector<std::string>& run_dirs, const std::strin
             if (fs::exists(scans))
                 fs::copy(scans, fs::path(out_dir) / "scans" / scene.scene_id,
                          fs::copy_options::recursive | fs::copy_options::skip_existing, ec);
-            if (fs::exists(predictionClassesPath(dir)) &&
-                !fs::exists(predictionClassesPath(out_dir))) {
-                fs::create_directories(fs::path(out_dir) / "predictions", ec);
-                fs::copy(predictionClassesPath(dir), predictionClassesPath(out_dir), ec);
-            }
-            const fs::path predicted = predictionPath(dir, scene.scene_id);
-            if (fs::exists(predicted)) {
-                fs::create_directories(fs::path(out_dir) / "predictions", ec);
-                fs::copy(predicted, predictionPath(out_dir, scene.scene_id),
-                         fs::copy_options::skip_existing, ec);
-            }
         }
+        // Predictions (and their classes.json) are per scene id, like the scans.
+        const fs::path predictions = fs::path(dir) / "predictions";
+        if (fs::exists(predictions))
+            fs::copy(predictions, fs::path(out_dir) / "predictions",
+                     fs::copy_options::recursive | fs::copy_options::skip_existing, ec);
     }
     out.finishRun(utcNow());
     return added;

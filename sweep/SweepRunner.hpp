@@ -12,6 +12,7 @@
 #include "core/ScanGrid.hpp"
 #include "core/Segmenter.hpp"
 #include "sweep/ResultsStore.hpp"
+#include "sweep/RunPredictions.hpp"
 #include "sweep/SweepConfig.hpp"
 
 namespace blindspot {
@@ -58,20 +59,6 @@ RunSummary runSweep(const SweepConfig& config, const RunnerOptions& options);
 /// Merges finished runs (shards) of the same config into `out_dir`; throws ConfigError if the
 /// runs differ in config or checkpoint.
 std::size_t mergeRuns(const std::vector<std::string>& run_dirs, const std::string& out_dir);
-
-/// Predictions of a scored run: RUN_DIR/predictions/SCENE_ID.pred, one byte per scan cell in
-/// row-major grid order holding the model's class index, kNoPrediction where the segmenter made
-/// none (no return, or outside its range image).
-constexpr int kNoPrediction = 255;
-std::string predictionPath(const std::string& run_dir, const std::string& scene_id);
-/// RUN_DIR/predictions/classes.json: the segmenter's classes and learning map
-/// (core/LearningMap.hpp), to read the predictions and map the scans' labels.
-std::string predictionClassesPath(const std::string& run_dir);
-void writePredictionClasses(const Segmenter& segmenter, const std::string& run_dir);
-std::string encodePredictions(const std::vector<int>& predicted);
-/// Reads one scene's predictions (-1 = none). Throws FileError on a missing or wrong-sized file.
-std::vector<int> readPredictions(const std::string& run_dir, const std::string& scene_id,
-                                 std::size_t cell_count);
 
 /// The canonical JSON of a config, and its hash (FNV-1a 64, hex).
 nlohmann::json configJson(const SweepConfig& config);

@@ -24,16 +24,15 @@ struct ReportArgs {
     std::size_t gate_min_samples = 3;
 };
 
-// The bird's-eye thumbnail of a scene coloured by outcome, or empty without a cached scan.
-std::string thumbnail(const ReportArgs& a, const std::string& id, const std::string& class_name) {
+// The bird's-eye thumbnail of a scene coloured by the outcome of class `target` (an index of
+// `map`), or empty without a cached scan.
+std::string thumbnail(const ReportArgs& a, const std::string& id, const LearningMap& map,
+                      int target) {
     const fs::path dir =
         fs::path(a.scan_cache.empty() ? fs::path(a.run) / "scans" : fs::path(a.scan_cache)) / id;
-    if (!fs::exists(dir / "scan.pcd") || !fs::exists(predictionClassesPath(a.run))) return "";
+    if (!fs::exists(dir / "scan.pcd")) return "";
     const ScanGrid scan = readScanDirectory(dir.string());
     const std::vector<int> predicted = readPredictions(a.run, id, scan.cellCount());
-    const LearningMap map = loadLearningMap(predictionClassesPath(a.run));
-    const auto at = std::find(map.classes.begin(), map.classes.end(), class_name);
-    const int target = at == map.classes.end() ? 1 : int(at - map.classes.begin());
     BevOptions o;
     o.half_extent_m = 30.0;
     o.pixels_per_m = 4.0;
@@ -52,8 +51,12 @@ std::vector<WorstScene> worstScenes(const ReportArgs& a, const LoadedRun& run,
     std::stable_sort(all.begin(), all.end(),
                      [](const WorstScene& x, const WorstScene& y) { return *x.value < *y.value; });
     if (all.size() > a.worst) all.resize(a.worst);
+    if (!fs::exists(predictionClassesPath(a.run))) return all;  // thumbnails say "not cached"
+    const LearningMap map = readPredictionClasses(a.run);
     const std::string cls = metric.class_name == "miou" ? "car" : metric.class_name;
-    for (auto& w : all) w.thumbnail_png = thumbnail(a, w.scene_id, cls);
+    const auto at = std::find(map.classes.begin(), map.classes.end(), cls);
+    const int target = at == map.classes.end() ? 1 : int(at - map.classes.begin());
+    for (auto& w : all) w.thumbnail_png = thumbnail(a, w.scene_id, map, target);
     return all;
 }
 

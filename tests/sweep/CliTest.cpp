@@ -10,38 +10,16 @@
 #include <fstream>
 
 #include "core/ScanIo.hpp"
+#include "tests/CliRun.hpp"
 #include "tests/TempDir.hpp"
 
 namespace fs = std::filesystem;
 
 namespace {
 
-struct CliRun {
-    int exit_code = -1;
-    std::string out;  // stdout
-    std::string err;  // stderr
-};
-
-std::string slurp(const fs::path& p) {
-    std::ifstream in(p);
-    return std::string(std::istreambuf_iterator<char>(in), {});
-}
-
-CliRun runCli(const std::string& args) {
-    // Runs are sequential and the capture files are removed after each, so one name per process.
-    const fs::path base =
-        fs::temp_directory_path() / ("blindspot-cli-" + std::to_string(::getpid()));
-    const std::string cmd = std::string(BLINDSPOT_CLI) + " " + args + " >" + base.string() +
-                            ".out 2>" + base.string() + ".err";
-    const int status = std::system(cmd.c_str());
-    CliRun r;
-    r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-    r.out = slurp(base.string() + ".out");
-    r.err = slurp(base.string() + ".err");
-    fs::remove(base.string() + ".out");
-    fs::remove(base.string() + ".err");
-    return r;
-}
+using blindspot::testing::CliRun;
+using blindspot::testing::runCli;
+using blindspot::testing::slurp;
 
 fs::path tempDir(const std::string& name) {
     return blindspot::testing::freshTempDir("cli-" + name);

@@ -1,14 +1,13 @@
 // select, compare and report (with the regression gate) through the real executable, on runs
 // written straight into results stores with known car IoUs.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
 
 #include "core/Json.hpp"
 #include "sweep/ResultsStore.hpp"
+#include "tests/CliRun.hpp"
 #include "tests/TempDir.hpp"
 
 namespace fs = std::filesystem;
@@ -16,22 +15,8 @@ using namespace blindspot;
 
 namespace {
 
-struct CliRun {
-    int exit_code = -1;
-    std::string err;
-};
-
-CliRun runCli(const std::string& args) {
-    const fs::path err =
-        fs::temp_directory_path() / ("blindspot-runcmd-" + std::to_string(::getpid()));
-    const int status = std::system(
-        (std::string(BLINDSPOT_CLI) + " " + args + " >/dev/null 2>" + err.string()).c_str());
-    std::ifstream in(err);
-    CliRun r{WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status),
-             std::string(std::istreambuf_iterator<char>(in), {})};
-    fs::remove(err);
-    return r;
-}
+using blindspot::testing::CliRun;
+using blindspot::testing::runCli;
 
 // A run of 15 positions x 2 backgrounds; car IoU (tp / 10) = 0.7, minus `drop_tenths` / 10 in
 // the cells with x = 5. `skip_last` leaves one scene out.
