@@ -10,7 +10,7 @@
 namespace blindspot::bench {
 
 int runSceneBench(const SceneBenchOptions& opt) {
-    const auto models = loadCarModels(defaultCarModelDir());
+    const auto models = loadCarModels(std::string(BLINDSPOT_SOURCE_DIR) + "/scenes/cars");
     SceneAssembler assembler(models, lidarPreset("hdl64e"));
     std::printf("bench scene: assembly on a cached background, %d repeats per row (median)\n",
                 opt.repeats);
@@ -19,7 +19,7 @@ int runSceneBench(const SceneBenchOptions& opt) {
     for (const std::string& id : opt.backgrounds) {
         assembler.background(id);  // generate and cache: not part of the per-sample cost
         for (int cars : {1, 10}) {
-            ScenarioSample sample{id, {}};
+            Scenario sample = placedCars(id, {});
             for (int i = 0; i < cars; ++i)
                 sample.cars.push_back({models[std::size_t(i) % models.size()].name,
                                        5.0 + 1.5 * i * (i % 2 ? 1 : -1) + 1.5 * i,

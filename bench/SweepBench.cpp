@@ -12,7 +12,8 @@
 namespace blindspot::bench {
 
 int runSweepBench(const SweepBenchOptions& opt) {
-    SweepConfig config = loadSweepConfig(opt.config, defaultCatalogue());
+    const auto models = loadCarModels(std::string(BLINDSPOT_SOURCE_DIR) + "/scenes/cars");
+    SweepConfig config = loadSweepConfig(opt.config, catalogueOf(models));
     const auto dir = std::filesystem::temp_directory_path() /
                      ("blindspot-bench-sweep-" + std::to_string(::getpid()));
     std::printf("bench sweep: %s, --scans-only, scan cache %s\n", config.name.c_str(),
@@ -27,11 +28,12 @@ int runSweepBench(const SweepBenchOptions& opt) {
         o.cache_scans = opt.cache;
         o.progress = false;
         o.stop_after = opt.scenes;
-        const RunSummary s = runSweep(config, o);
+        const RunSummary s = runSweep(config, models, o);
         double total = 0;
         for (const auto& [stage, t] : s.stage_seconds) total += t;
         std::printf("%5d %8zu %9.2f %12.1f  ", jobs, s.done, s.seconds, double(s.done) / s.seconds);
-        for (const char* stage : {"cache", "scene", "scan", "visibility", "segment", "write", "store"}) {
+        for (const char* stage :
+             {"cache", "scene", "scan", "visibility", "segment", "write", "store"}) {
             const auto it = s.stage_seconds.find(stage);
             std::printf(" %s %.0f%%", stage,
                         it == s.stage_seconds.end() ? 0.0 : 100.0 * it->second / total);

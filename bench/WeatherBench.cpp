@@ -29,8 +29,10 @@ double medianMs(int repeats, Fn&& fn) {
 }  // namespace
 
 int runWeatherBench(const WeatherBenchOptions& opt) {
-    SceneAssembler assembler(loadCarModels(defaultCarModelDir()), lidarPreset("hdl64e"));
-    ScenarioSample sample{"urban-01", {{"sedan", 12, -2, 0, "red"}, {"suv", 20, 3, 180, "black"}}};
+    SceneAssembler assembler(loadCarModels(std::string(BLINDSPOT_SOURCE_DIR) + "/scenes/cars"),
+                             lidarPreset("hdl64e"));
+    Scenario sample =
+        placedCars("urban-01", {{"sedan", 12, -2, 0, "red"}, {"suv", 20, 3, 180, "black"}});
     const AssembledScene scene = assembler.assemble(sample);
     const ScanGrid clean = castScan(*scene.geometry, assembler.lidar(), scene.world_from_sensor);
     LidarEffects physical;

@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "core/Material.hpp"
+#include "core/ParallelFor.hpp"
 #include "core/Rng.hpp"
 
 namespace blindspot {
@@ -278,35 +279,29 @@ CameraImage renderCamera(const RayScene& scene, const CameraSpec& camera,
                         world_from_sensor.linear() * Eigen::Vector3d::UnitX(),
                         conditions.street_lamps_world_m};
     const Eigen::Vector3d eye = world_from_camera.translation();
-    std::atomic<int> next{0};
-    auto work = [&] {
-        for (int v = next++; v < img.height; v = next++)
-            for (int u = 0; u < img.width; ++u) {
-                const std::size_t i = std::size_t(v) * std::size_t(img.width) + std::size_t(u);
-                const Eigen::Vector3d dir =
-                    world_from_camera.linear() * pixelRay(camera, u + 0.5, v + 0.5);
-                const auto hit = scene.intersect(eye, dir, 5000.0);
-                Rgb c;
-                if (hit) {
-                    c = shader.shade(*hit, dir);
-                    img.label[i] = hit->material.label;
-                    img.instance[i] = hit->instance_id;
-                    img.depth_m[i] = float(hit->distance_m);
-                } else {
-                    c = skyColor(light, dir);
-                }
-                if (light.fog_beta > 0) {  // Koschmieder: I = I0 t + A (1 - t), t = exp(-beta d)
-                    const double t = hit ? std::exp(-light.fog_beta * hit->distance_m) : 0.0;
-                    c = c * t + light.fog_color * (1 - t);
-                }
-                for (int k = 0; k < 3; ++k) img.rgb[3 * i + std::size_t(k)] = toSrgb(c[k]);
+    parallelFor(std::size_t(img.height), threadCount(threads), [&](std::size_t row, int) {
+        const int v = int(row);
+        for (int u = 0; u < img.width; ++u) {
+            const std::size_t i = std::size_t(v) * std::size_t(img.width) + std::size_t(u);
+            const Eigen::Vector3d dir =
+                world_from_camera.linear() * pixelRay(camera, u + 0.5, v + 0.5);
+            const auto hit = scene.intersect(eye, dir, 5000.0);
+            Rgb c;
+            if (hit) {
+                c = shader.shade(*hit, dir);
+                img.label[i] = hit->material.label;
+                img.instance[i] = hit->instance_id;
+                img.depth_m[i] = float(hit->distance_m);
+            } else {
+                c = skyColor(light, dir);
             }
-    };
-    const int n = threads > 0 ? threads : int(std::max(1u, std::thread::hardware_concurrency()));
-    std::vector<std::thread> pool;
-    for (int t = 1; t < n; ++t) pool.emplace_back(work);
-    work();
-    for (auto& t : pool) t.join();
+            if (light.fog_beta > 0) {  // Koschmieder: I = I0 t + A (1 - t), t = exp(-beta d)
+                const double t = hit ? std::exp(-light.fog_beta * hit->distance_m) : 0.0;
+                c = c * t + light.fog_color * (1 - t);
+            }
+            for (int k = 0; k < 3; ++k) img.rgb[3 * i + std::size_t(k)] = toSrgb(c[k]);
+        }
+    });
     addPrecipitation(img, conditions);
     return img;
 }

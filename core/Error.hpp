@@ -3,6 +3,7 @@
 // and one exit code; library code only throws.
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 namespace blindspot {
 
@@ -12,22 +13,62 @@ class Error : public std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
-/// A configuration value is wrong: names the file, the JSON path and what was expected.
+/// Where a bad value came from: a file and a JSON path in it, a command-line flag, a run
+/// directory or a scene. Code that checks a value but does not know where it was read throws with
+/// a `value` source (a JSON path only); the caller that knows re-raises it `within` its own source.
+struct ErrorSource {
+    enum class Kind { File, Flag, RunDirectory, Scene, Value };
+    Kind kind = Kind::Value;
+    std::string name;       ///< file path, flag ("--shard"), run directory or scene id
+    std::string json_path;  ///< "/dimensions/x_m/range", or empty
+
+    static ErrorSource file(std::string path, std::string json_path = "") {
+        return {Kind::File, std::move(path), std::move(json_path)};
+    }
+    static ErrorSource flag(std::string flag, std::string json_path = "") {
+        return {Kind::Flag, std::move(flag), std::move(json_path)};
+    }
+    static ErrorSource runDirectory(std::string dir, std::string json_path = "") {
+        return {Kind::RunDirectory, std::move(dir), std::move(json_path)};
+    }
+    static ErrorSource scene(std::string scene_id, std::string json_path = "") {
+        return {Kind::Scene, "scene " + std::move(scene_id), std::move(json_path)};
+    }
+    static ErrorSource value(std::string json_path) {
+        return {Kind::Value, "", std::move(json_path)};
+    }
+
+    /// "FILE: /json/path" (the JSON path left out when empty).
+    std::string where() const {
+        const std::string who = name.empty() ? std::string("<value>") : name;
+        return json_path.empty() ? who : who + ": " + json_path;
+    }
+};
+
+/// A configuration value is wrong: names its source (file and JSON path, flag, run directory) and
+/// what was expected. The message reads "FILE: /json/path: what was expected".
 class ConfigError : public Error {
   public:
-    ConfigError(const std::string& file, const std::string& json_path, const std::string& expected)
-        : Error(format(file, json_path, expected)), expected_(expected) {}
+    ConfigError(ErrorSource source, const std::string& expected)
+        : Error(source.where() + ": " + expected),
+          source_(std::move(source)),
+          expected_(expected) {}
 
+    const ErrorSource& source() const { return source_; }
     /// What was expected, without the location: lets a caller re-raise it at its own JSON path.
     const std::string& expected() const { return expected_; }
 
-  private:
-    std::string expected_;
-    static std::string format(const std::string& file, const std::string& path,
-                              const std::string& expected) {
-        std::string where = file.empty() ? std::string("<config>") : file;
-        return where + ": " + (path.empty() ? std::string() : path + ": ") + expected;
+    /// This error as raised inside `outer`: a value-only source takes outer's kind and name, and
+    /// its JSON path is appended to outer's. An error that already names its source is unchanged.
+    ConfigError within(const ErrorSource& outer) const {
+        if (source_.kind != ErrorSource::Kind::Value) return *this;
+        return ConfigError({outer.kind, outer.name, outer.json_path + source_.json_path},
+                           expected_);
     }
+
+  private:
+    ErrorSource source_;
+    std::string expected_;
 };
 
 /// A file could not be read or written, or its content is not what its format requires.

@@ -13,13 +13,15 @@ nlohmann::json readJsonFile(const std::string& path) {
     try {
         return nlohmann::json::parse(text.str());
     } catch (const nlohmann::json::parse_error& e) {
-        throw ConfigError(path, "", "malformed JSON at byte " + std::to_string(e.byte));
+        throw ConfigError(ErrorSource::file(path),
+                          "malformed JSON at byte " + std::to_string(e.byte));
     }
 }
 
 JsonObject::JsonObject(const nlohmann::json& value, std::string file, std::string path)
     : json_(&value), file_(std::move(file)), path_(std::move(path)) {
-    if (!value.is_object()) throw ConfigError(file_, path_, "expected an object");
+    if (!value.is_object())
+        throw ConfigError(ErrorSource::file(file_, path_), "expected an object");
 }
 
 bool JsonObject::has(const std::string& key) const { return json_->contains(key); }
@@ -82,7 +84,8 @@ std::vector<double> JsonObject::numbers(const std::string& key) const {
     std::vector<double> out;
     for (std::size_t i = 0; i < v.size(); ++i) {
         if (!v[i].is_number())
-            throw ConfigError(file_, pathOf(key) + "/" + std::to_string(i), "expected a number");
+            throw ConfigError(ErrorSource::file(file_, pathOf(key) + "/" + std::to_string(i)),
+                              "expected a number");
         out.push_back(v[i].get<double>());
     }
     return out;
@@ -108,7 +111,7 @@ void JsonObject::rejectUnknownKeys() const {
 }
 
 void JsonObject::fail(const std::string& key, const std::string& expected) const {
-    throw ConfigError(file_, key.empty() ? path_ : pathOf(key), expected);
+    throw ConfigError(ErrorSource::file(file_, key.empty() ? path_ : pathOf(key)), expected);
 }
 
 }  // namespace blindspot

@@ -25,10 +25,11 @@ LearningMap learningMapFromJson(const JsonObject& j) {
     for (const auto& [key, value] : entries.items()) {
         const int id = paletteIdFromName(key);
         if (id < 0)
-            throw ConfigError(j.file(), j.pathOf("map") + "/" + key, "unknown palette label");
+            throw ConfigError(ErrorSource::file(j.file(), j.pathOf("map") + "/" + key),
+                              "unknown palette label");
         if (!value.is_number_integer() || value.get<int>() < 0 || value.get<int>() >= class_count)
             throw ConfigError(
-                j.file(), j.pathOf("map") + "/" + key,
+                ErrorSource::file(j.file(), j.pathOf("map") + "/" + key),
                 "expected a class index in [0, " + std::to_string(class_count - 1) + "]");
         map.class_of_label[id] = std::uint8_t(value.get<int>());
     }

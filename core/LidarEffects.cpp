@@ -112,7 +112,7 @@ void writeRange(ScanGrid& scan, std::size_t i, int row, int col, double range_m)
 
 }  // namespace
 
-Weather parseWeather(const std::string& text, const std::string& where) {
+Weather parseWeather(const std::string& text, const ErrorSource& source) {
     if (text == "clear") return {};
     const auto colon = text.find(':');
     const std::string type = text.substr(0, colon);
@@ -128,7 +128,7 @@ Weather parseWeather(const std::string& text, const std::string& where) {
     if (start) w.severity = std::strtod(start, &end);
     if (w.type == Weather::Type::Clear || !start || end == start || *end != '\0' ||
         !(w.severity >= 0.0))
-        throw ConfigError(where, "",
+        throw ConfigError(source,
                           "expected clear, fog:ALPHA_PER_M, rain:MM_PER_H or "
                           "snow:MM_PER_H with a value >= 0, got \"" +
                               text + "\"");

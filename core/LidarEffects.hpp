@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "core/Error.hpp"
 #include "core/ScanGrid.hpp"
 
 namespace blindspot {
@@ -30,7 +31,8 @@ struct Weather {
     double severity = 0.0;
 };
 /// "clear", "fog:0.03", "rain:10", "snow:2". Throws ConfigError naming `where`.
-Weather parseWeather(const std::string& text, const std::string& where = "weather");
+Weather parseWeather(const std::string& text,
+                     const ErrorSource& source = ErrorSource::value("/weather"));
 
 struct LidarEffects {
     bool paper_mode = true;             ///< every effect off

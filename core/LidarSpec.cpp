@@ -29,7 +29,7 @@ std::vector<double> resolveAxis(const AxisDefinition& axis, const AxisLimits& li
                                 const std::string& file, const std::string& base) {
     const std::string path = base + "/" + lim.key;
     auto fail = [&](const std::string& field, const std::string& what) {
-        throw ConfigError(file, path + "/" + field, what);
+        throw ConfigError(ErrorSource::file(file, path + "/" + field), what);
     };
     double lower = 0.0, upper = 0.0;
     if (axis.form == AxisDefinition::Form::Custom) {
@@ -143,7 +143,7 @@ std::vector<double> linspace(double first, double last, int count) {
 
 LidarSpec resolveLidarSpec(LidarSpec spec, const std::string& file, const std::string& path) {
     auto fail = [&](const std::string& field, const std::string& what) {
-        throw ConfigError(file, path + "/" + field, what);
+        throw ConfigError(ErrorSource::file(file, path + "/" + field), what);
     };
     if (!(spec.max_range_m > 0.0) || spec.max_range_m > kMaxDetectionRangeM)
         fail("max_range_m",
@@ -190,7 +190,7 @@ LidarSpec lidarPreset(const std::string& name) {
     } else {
         std::string known;
         for (const auto& n : lidarPresetNames()) known += (known.empty() ? "" : ", ") + n;
-        throw ConfigError("", "/preset",
+        throw ConfigError(ErrorSource::value("/preset"),
                           "unknown LiDAR preset \"" + name + "\"; expected one of " + known);
     }
     return resolveLidarSpec(spec, "preset " + name);

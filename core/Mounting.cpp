@@ -45,7 +45,7 @@ Pose parentFromSensor(const SensorMounting& mounting, const EgoVehicle& ego) {
     if (mounting.parent == MountParent::SceneOrigin) {
         if (mounting.location != "origin")
             throw ConfigError(
-                "", "/sensor/location",
+                ErrorSource::value("/sensor/location"),
                 "a sensor on the scene origin can only use location \"origin\", got \"" +
                     mounting.location + "\"");
         return mounting.offset;
@@ -53,7 +53,7 @@ Pose parentFromSensor(const SensorMounting& mounting, const EgoVehicle& ego) {
     for (const auto& loc : egoMountLocations(ego)) {
         if (loc.name == mounting.location) return composeMount(loc.ego_from_mount, mounting.offset);
     }
-    throw ConfigError("", "/sensor/location",
+    throw ConfigError(ErrorSource::value("/sensor/location"),
                       "unknown mounting location \"" + mounting.location + "\"");
 }
 

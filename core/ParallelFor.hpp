@@ -1,8 +1,9 @@
 #pragma once
-// Runs fn(i, worker) for i in [0, count) on `jobs` threads (the caller is worker 0), so callers
-// can keep per-worker state (an assembler, a scanner) in a vector indexed by worker. Items are
-// handed out one at a time; the first exception stops the hand-out and is rethrown after every
-// thread has finished. What fn writes must depend on i only, so results do not depend on `jobs`.
+// The one thread pool of blindspot. Runs fn(i, worker) for i in [0, count) on `jobs` threads (the
+// caller is worker 0), so callers can keep per-worker state (an assembler, a scanner) in a vector
+// indexed by worker. Items are handed out one at a time; the first exception stops the hand-out and
+// is rethrown after every thread has finished. What fn writes must depend on i only, so results do
+// not depend on `jobs`.
 #include <algorithm>
 #include <atomic>
 #include <exception>
@@ -11,6 +12,11 @@
 #include <vector>
 
 namespace blindspot {
+
+/// Worker threads for a request: `requested` when > 0, else one per core.
+inline int threadCount(int requested) {
+    return requested > 0 ? requested : int(std::max(1u, std::thread::hardware_concurrency()));
+}
 
 template <typename Fn>
 void parallelFor(std::size_t count, int jobs, Fn&& fn) {

@@ -68,12 +68,14 @@ Comparison compareRuns(const std::vector<SceneResult>& a, const std::vector<Scen
                        const CompareOptions& o) {
     const Pairing p = pairScenes(a, b);
     if ((p.only_a || p.only_b) && !o.intersect)
-        throw ConfigError("compare", "",
+        throw ConfigError(ErrorSource::flag("--intersect"),
                           "runs with the same scene ids; " + std::to_string(p.only_a) +
                               " scenes only in A and " + std::to_string(p.only_b) +
                               " only in B (use --intersect to compare the " +
                               std::to_string(p.a.size()) + " common ones)");
-    if (p.a.empty()) throw ConfigError("compare", "", "runs with scene ids in common; none found");
+    if (p.a.empty())
+        throw ConfigError(ErrorSource::flag("--intersect"),
+                          "runs with scene ids in common; none found");
     Comparison c;
     c.scenes_compared = p.a.size();
     c.only_in_a = p.only_a;

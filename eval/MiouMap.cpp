@@ -20,7 +20,7 @@ struct Bucket {
 const nlohmann::json& levelOf(const SceneResult& s, const std::string& dim) {
     const auto it = s.sample.find(dim);
     if (it == s.sample.end())
-        throw ConfigError("scene " + s.scene_id, "/sample/" + dim,
+        throw ConfigError(ErrorSource::scene(s.scene_id, "/sample/" + dim),
                           "a value of the map dimension \"" + dim + "\"");
     return *it;
 }
@@ -70,6 +70,8 @@ MiouMap buildMiouMap(const std::vector<SceneResult>& scenes, const MapOptions& o
     MiouMap map;
     map.metric = options.metric.label();
     map.dims = options.dims;
+    map.titles = {options.dimensions.title(options.dims[0]),
+                  options.dimensions.title(options.dims[1])};
     for (const auto& [x, unused] : xs) map.x_levels.push_back(x);
     for (const auto& [y, unused] : ys) map.y_levels.push_back(y);
     map.cells.resize(map.x_levels.size() * map.y_levels.size());
@@ -84,15 +86,16 @@ MiouMap buildMiouMap(const std::vector<SceneResult>& scenes, const MapOptions& o
 }
 
 std::vector<Marginal> buildMarginals(const std::vector<SceneResult>& scenes,
-                                     const MetricSpec& metric) {
+                                     const MetricSpec& metric, const DimensionRegistry& registry) {
     std::map<std::string, std::map<nlohmann::json, Bucket>> by_dim;
     for (const auto& s : scenes)
         for (const auto& [dim, level] : s.sample.items()) by_dim[dim][level].add(s, metric);
     std::vector<Marginal> out;
     for (const auto& [dim, levels] : by_dim) {
-        const bool categorical = levels.begin()->first.is_string() || dim == "time_of_day";
+        const DimensionDef* def = registry.find(dim);
+        const bool categorical = levels.begin()->first.is_string() || (def && def->per_level);
         if (!categorical && levels.size() < 2) continue;
-        Marginal m{dim, {}, {}};
+        Marginal m{dim, registry.title(dim), {}, {}};
         for (const auto& [level, bucket] : levels) {
             m.levels.push_back(level);
             m.cells.push_back(cellOf(bucket.values, bucket.visibilities));

@@ -1,7 +1,7 @@
 #pragma once
 // mIoU maps: the metric over two sweep dimensions, each cell the mean over every other dimension.
-// By default the map is over (x, y) in metres (ISO 8855 ego frame: x forward, y left) and a cell
-// averages over the backgrounds, the paper's formula mIoU(i, j) = 1/n sum_k IoU(i, j, k).
+// By default the map is over (x_m, y_m) in metres (ISO 8855 ego frame: x forward, y left) and a
+// cell averages over the backgrounds, the paper's formula mIoU(i, j) = 1/n sum_k IoU(i, j, k).
 //
 // A cell keeps its sample count, how many of those had a defined value (scenes where the class is
 // absent from both truth and prediction have none and are left out), the sample standard
@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "core/DimensionRegistry.hpp"
 #include "eval/Metrics.hpp"
 
 namespace blindspot {
@@ -25,7 +26,8 @@ struct MapCell {
 /// Axis levels are sorted (numbers ascending, then strings).
 struct MiouMap {
     std::string metric;  ///< e.g. "car IoU"
-    std::array<std::string, 2> dims{"x", "y"};
+    std::array<std::string, 2> dims{"x_m", "y_m"};
+    std::array<std::string, 2> titles;               ///< axis titles with units (the registry's)
     std::vector<nlohmann::json> x_levels, y_levels;  ///< levels of dims[0] and dims[1]
     std::vector<MapCell> cells;                      ///< cells[iy * x_levels.size() + ix]
 
@@ -38,8 +40,9 @@ struct MiouMap {
 };
 
 struct MapOptions {
-    std::array<std::string, 2> dims{"x", "y"};
+    std::array<std::string, 2> dims{"x_m", "y_m"};
     MetricSpec metric;
+    DimensionRegistry dimensions = defaultDimensions();  ///< titles
 };
 
 /// Throws ConfigError when a scene lacks one of the two dimensions.
@@ -48,13 +51,16 @@ MiouMap buildMiouMap(const std::vector<SceneResult>& scenes, const MapOptions& o
 /// The metric per level of one dimension, averaged over everything else.
 struct Marginal {
     std::string dimension;
+    std::string title;  ///< with its unit
     std::vector<nlohmann::json> levels;
     std::vector<MapCell> cells;
 };
 /// One marginal per categorical dimension (car model, colour, weather, background, ...), per
-/// time_of_day, and per other dimension that takes more than one value.
+/// dimension the registry marks per_level (time of day), and per other dimension that takes more
+/// than one value.
 std::vector<Marginal> buildMarginals(const std::vector<SceneResult>& scenes,
-                                     const MetricSpec& metric);
+                                     const MetricSpec& metric,
+                                     const DimensionRegistry& registry = defaultDimensions());
 
 /// Summary statistics of values (undefined ones counted in `samples` only).
 MapCell cellOf(const std::vector<std::optional<double>>& values,

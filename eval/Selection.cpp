@@ -17,7 +17,8 @@ bool Selection::contains(const nlohmann::json& sample) const {
 Selection selectCells(const MiouMap& map, const SelectionRule& rule,
                       const std::string& source_run) {
     if (rule.below.has_value() == rule.worst.has_value())
-        throw ConfigError("select", "", "exactly one of --below T or --worst K");
+        throw ConfigError(ErrorSource::flag("--below/--worst"),
+                          "exactly one of --below T or --worst K");
     Selection s;
     s.source_run = source_run;
     s.metric = map.metric;

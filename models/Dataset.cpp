@@ -9,6 +9,7 @@
 #include "core/AtomicFile.hpp"
 #include "core/Error.hpp"
 #include "core/Hash.hpp"
+#include "core/ParallelFor.hpp"
 #include "core/ScanIo.hpp"
 #include "models/Network.hpp"
 
@@ -86,26 +87,10 @@ LabelledSet loadLabelledSet(const std::vector<std::string>& dirs, const ModelCar
     LabelledSet set;
     set.images.resize(files.size());
     std::vector<std::uint64_t> hashes(files.size());
-    std::atomic<std::size_t> next{0};
-    std::exception_ptr error;
-    std::mutex error_mutex;
-    auto work = [&] {
-        for (std::size_t i = next++; i < files.size(); i = next++) {
-            try {
-                set.images[i] = loadLabelledImage(files[i], card);
-                hashes[i] =
-                    fnv1a64(readFileBytes(files[i].label), fnv1a64(readFileBytes(files[i].bin)));
-            } catch (...) {
-                std::lock_guard<std::mutex> lock(error_mutex);
-                if (!error) error = std::current_exception();
-            }
-        }
-    };
-    std::vector<std::thread> pool;
-    for (int t = 1; t < std::max(1, threads); ++t) pool.emplace_back(work);
-    work();
-    for (auto& t : pool) t.join();
-    if (error) std::rethrow_exception(error);
+    parallelFor(files.size(), threads, [&](std::size_t i, int) {
+        set.images[i] = loadLabelledImage(files[i], card);
+        hashes[i] = fnv1a64(readFileBytes(files[i].label), fnv1a64(readFileBytes(files[i].bin)));
+    });
     std::uint64_t h = kFnvOffset;
     for (std::uint64_t x : hashes) h = fnv1a64(&x, sizeof x, h);
     set.hash = hex64(h);

@@ -89,7 +89,8 @@ std::vector<int> xyzChannels(const ModelCard& card) {
 SqueezeSeg makeSqueezeSeg(const ModelCard& card) {
     const auto xyz = xyzChannels(card);
     if (card.crf && xyz.empty())
-        throw ConfigError("model card", "/crf", "the CRF needs the x, y and z input channels");
+        throw ConfigError(ErrorSource::value("/crf"),
+                          "the CRF needs the x, y and z input channels");
     return SqueezeSeg(card.channelCount(), card.classCount(), card.crf, xyz);
 }
 
@@ -131,6 +132,14 @@ SegmentationNetwork::SegmentationNetwork(std::unique_ptr<Impl> impl) : impl_(std
 SegmentationNetwork::~SegmentationNetwork() = default;
 
 std::unique_ptr<SegmentationNetwork> SegmentationNetwork::load(const std::string& dir) {
+    try {
+        return loadFrom(dir);
+    } catch (const ConfigError& e) {
+        throw e.within(ErrorSource::file((fs::path(dir) / "model_card.json").string()));
+    }
+}
+
+std::unique_ptr<SegmentationNetwork> SegmentationNetwork::loadFrom(const std::string& dir) {
     auto impl = std::make_unique<Impl>();
     impl->card = loadModelCard(dir);
     const std::string path = weightsPath(impl->card, dir);
@@ -147,7 +156,8 @@ std::unique_ptr<SegmentationNetwork> SegmentationNetwork::load(const std::string
 std::unique_ptr<SegmentationNetwork> SegmentationNetwork::create(const ModelCard& card,
                                                                  std::uint64_t seed) {
     if (card.architecture != "squeezeseg")
-        throw ConfigError("model card", "/architecture", "only \"squeezeseg\" can be created");
+        throw ConfigError(ErrorSource::value("/architecture"),
+                          "only \"squeezeseg\" can be created");
     auto impl = std::make_unique<Impl>();
     impl->card = card;
     torch::manual_seed(seed);
@@ -207,7 +217,8 @@ std::vector<std::vector<int>> SegmentationNetwork::classify(
 
 void SegmentationNetwork::save(const std::string& dir) const {
     if (!impl_->native)
-        throw ConfigError("model card", "/architecture", "only \"squeezeseg\" weights are saved");
+        throw ConfigError(ErrorSource::value("/architecture"),
+                          "only \"squeezeseg\" weights are saved");
     fs::create_directories(dir);
     const std::string path = weightsPath(impl_->card, dir);
     // torch::save writes in place; go through a temporary file so a crash leaves the old weights.

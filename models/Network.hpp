@@ -53,6 +53,7 @@ class SegmentationNetwork {
 
   private:
     explicit SegmentationNetwork(std::unique_ptr<Impl> impl);
+    static std::unique_ptr<SegmentationNetwork> loadFrom(const std::string& checkpoint_dir);
     std::unique_ptr<Impl> impl_;
 };
 

@@ -30,7 +30,7 @@ void checkCoverage(const LidarSpec& spec, const ModelCard& card) {
     const bool horizontal_ok = full_circle || (lidar_left >= left - g.azimuth_step_deg &&
                                                lidar_right <= right + g.azimuth_step_deg);
     if (vertical_ok && horizontal_ok) return;
-    throw ConfigError("model card", "/grid",
+    throw ConfigError(ErrorSource::flag("--model", "/grid"),
                       "LiDAR \"" + spec.name + "\" covers elevation " +
                           span(lidar_top, lidar_bottom) + " and azimuth " +
                           span(lidar_left, lidar_right) + ", but the network's grid needs " +

@@ -98,8 +98,8 @@ InputChannel inputChannelFromName(const std::string& name) {
     if (name == "z") return InputChannel::kZ;
     if (name == "intensity") return InputChannel::kIntensity;
     if (name == "range") return InputChannel::kRange;
-    throw ConfigError(
-        "", "", "unknown input channel \"" + name + "\"; expected x, y, z, intensity or range");
+    throw ConfigError(ErrorSource::value(""), "unknown input channel \"" + name +
+                                                  "\"; expected x, y, z, intensity or range");
 }
 
 std::string inputChannelName(InputChannel channel) {

@@ -122,30 +122,33 @@ struct Run {
     LabelledSet train, retrain, val;
     nlohmann::json history = nlohmann::json::array();
     int start_epoch = 0;
+    std::string init_hash;  ///< the --init checkpoint's hash, empty without
 };
 
 void checkOptions(const TrainOptions& o) {
     if (o.data_dirs.empty())
-        throw ConfigError("train", "--data", "expected at least one directory");
+        throw ConfigError(ErrorSource::flag("--data"), "expected at least one directory");
     if (o.output.empty())
-        throw ConfigError("train", "-o", "expected an output checkpoint directory");
-    if (o.batch < 1) throw ConfigError("train", "/batch", "must be >= 1");
-    if (o.epochs < 1) throw ConfigError("train", "/epochs", "must be >= 1");
+        throw ConfigError(ErrorSource::flag("-o"), "expected an output checkpoint directory");
+    if (o.batch < 1) throw ConfigError(ErrorSource::value("/batch"), "must be >= 1");
+    if (o.epochs < 1) throw ConfigError(ErrorSource::value("/epochs"), "must be >= 1");
     if (o.crop_cols < 0 || o.crop_cols % 16 != 0)
-        throw ConfigError("train", "/crop_cols", "must be 0 or a positive multiple of 16");
+        throw ConfigError(ErrorSource::value("/crop_cols"),
+                          "must be 0 or a positive multiple of 16");
     if (o.optimizer != "sgd" && o.optimizer != "adam")
-        throw ConfigError("train", "/optimizer", "expected \"sgd\" or \"adam\"");
+        throw ConfigError(ErrorSource::value("/optimizer"), "expected \"sgd\" or \"adam\"");
     if (o.schedule != "step" && o.schedule != "cosine" && o.schedule != "constant")
-        throw ConfigError("train", "/schedule", "expected \"step\", \"cosine\" or \"constant\"");
+        throw ConfigError(ErrorSource::value("/schedule"),
+                          "expected \"step\", \"cosine\" or \"constant\"");
     if (!(o.retrain_fraction >= 0.0 && o.retrain_fraction <= 1.0))
-        throw ConfigError("train", "/retrain_fraction", "must lie in [0, 1]");
+        throw ConfigError(ErrorSource::value("/retrain_fraction"), "must lie in [0, 1]");
 }
 
 std::unique_ptr<SegmentationNetwork> initialNetwork(const TrainOptions& o) {
     if (!o.init.empty()) {
         auto net = SegmentationNetwork::load(o.init);
         if (net->card().architecture != "squeezeseg")
-            throw ConfigError(o.init, "/architecture",
+            throw ConfigError(ErrorSource::file(o.init, "/architecture"),
                               "only squeezeseg checkpoints can be trained");
         return net;
     }
@@ -154,10 +157,28 @@ std::unique_ptr<SegmentationNetwork> initialNetwork(const TrainOptions& o) {
     return SegmentationNetwork::create(card, o.seed);
 }
 
+// The recipe as a model card records it: data by directory name, never the training machine's
+// absolute paths (the data hashes identify the data).
+nlohmann::json cardRecipe(const TrainOptions& o) {
+    auto names = [](const std::vector<std::string>& dirs) {
+        std::vector<std::string> out;
+        for (const auto& d : dirs)
+            out.push_back(fs::path(d).lexically_normal().filename().string());
+        return out;
+    };
+    nlohmann::json recipe = trainOptionsToJson(o);
+    recipe["data"] = names(o.data_dirs);
+    recipe["val"] = names(o.val_dirs);
+    recipe["retrain"] = names(o.retrain_dirs);
+    recipe["init"] = o.init.empty() ? "" : names({o.init}).front();
+    return recipe;
+}
+
 void saveEpoch(Run& run, torch::optim::Optimizer& optimizer, int epoch, const TrainReport& report) {
     const TrainOptions& o = run.options;
     ModelCard& card = run.net->impl().card;
-    card.training = {{"recipe", trainOptionsToJson(o)},
+    card.training = {{"recipe", cardRecipe(o)},
+                     {"init_hash", run.init_hash},
                      {"data_hash", run.train.hash},
                      {"train_scans", run.train.images.size()},
                      {"retrain_hash", run.retrain.hash},
@@ -199,11 +220,12 @@ TrainReport trainNetwork(const TrainOptions& o, std::ostream& log) {
     checkOptions(o);
     setTorchThreads(o.threads);
     const auto start = Clock::now();
-    Run run{o, initialNetwork(o), {}, {}, {}};
+    Run run{o, initialNetwork(o), {}, {}, {}, nlohmann::json::array(), 0, ""};
+    if (!o.init.empty()) run.init_hash = run.net->hash();
     const ModelCard& card = run.net->card();
     if (int(o.class_weights.size()) != card.classCount())
         throw ConfigError(
-            "train", "/class_weights",
+            ErrorSource::value("/class_weights"),
             "expected one weight per class (" + std::to_string(card.classCount()) + ")");
     const int loaders = std::max(1, o.threads);
     run.train = loadLabelledSet(o.data_dirs, card, loaders);

@@ -86,8 +86,8 @@ std::vector<std::string> ticks(const std::vector<nlohmann::json>& levels) {
 HeatmapSpec mapHeatmap(const MiouMap& map, const std::string& title) {
     HeatmapSpec s;
     s.title = title;
-    s.x_title = dimensionTitle(map.dims[0]);
-    s.y_title = dimensionTitle(map.dims[1]);
+    s.x_title = map.titles[0].empty() ? map.dims[0] : map.titles[0];
+    s.y_title = map.titles[1].empty() ? map.dims[1] : map.titles[1];
     s.x_ticks = ticks(map.x_levels);
     s.y_ticks = ticks(map.y_levels);
     for (const auto& c : map.cells) s.values.push_back(c.mean);
@@ -193,11 +193,11 @@ std::string classTable(const MetricsSummary& m) {
     return h.str();
 }
 
-std::string cellTable(const std::string& dimension, const std::vector<nlohmann::json>& levels,
+std::string cellTable(const std::string& title, const std::vector<nlohmann::json>& levels,
                       const std::vector<MapCell>& cells, const std::string& metric) {
     std::ostringstream h;
-    h << "<table><tr><th class=l>" << escape(dimensionTitle(dimension)) << "</th><th>"
-      << escape(metric) << "</th><th>std</th><th>samples</th><th>defined</th>"
+    h << "<table><tr><th class=l>" << escape(title) << "</th><th>" << escape(metric)
+      << "</th><th>std</th><th>samples</th><th>defined</th>"
       << "<th>mean visibility</th></tr>";
     for (std::size_t i = 0; i < levels.size(); ++i)
         h << "<tr><td class=l>" << escape(levelText(levels[i])) << "</td><td>" << num(cells[i].mean)
@@ -295,18 +295,6 @@ nlohmann::json metadataJson(const RunMetadata& r) {
 
 }  // namespace
 
-std::string dimensionTitle(const std::string& d) {
-    if (d == "x") return "x [m] (forward)";
-    if (d == "y") return "y [m] (left)";
-    if (d == "yaw") return "yaw [deg] (counter-clockwise)";
-    if (d == "time_of_day") return "time of day [h]";
-    if (d == "mount_height_m") return "mount height [m]";
-    if (d == "pitch_deg") return "pitch [deg]";
-    if (d == "count") return "cars";
-    if (d == "car_model") return "car model";
-    return d;
-}
-
 nlohmann::json reportSummaryJson(const ReportInput& in) {
     nlohmann::json worst = nlohmann::json::array();
     for (const auto& w : in.worst)
@@ -339,8 +327,8 @@ std::string writeReport(const ReportInput& in, const std::string& dir) {
       << " scenes.</p>\n";
     if (in.gate) b << gateSection(*in.gate, in.gate_options);
     b << "<h2>Run</h2>" << metadataTable(in.run);
-    b << "<h2>" << escape(in.map.metric) << " over " << escape(in.map.dims[0]) << " and "
-      << escape(in.map.dims[1]) << "</h2><p>Each cell: the mean over every other dimension "
+    b << "<h2>" << escape(in.map.metric) << " over " << escape(in.map.titles[0]) << " and "
+      << escape(in.map.titles[1]) << "</h2><p>Each cell: the mean over every other dimension "
       << "(backgrounds, ...) of the per-scene value; hatched cells have no defined value.</p>"
       << img(heatmapPng(mapHeatmap(in.map, in.map.metric + " per cell (mean over the other "
                                                            "dimensions)")),
@@ -349,7 +337,7 @@ std::string writeReport(const ReportInput& in, const std::string& dir) {
     b << "<h2>Per class</h2>" << classTable(in.metrics);
     b << "<h2>Marginals</h2>";
     for (const auto& m : in.marginals)
-        b << cellTable(m.dimension, m.levels, m.cells, in.map.metric);
+        b << cellTable(m.title.empty() ? m.dimension : m.title, m.levels, m.cells, in.map.metric);
     if (!in.robustness.empty()) b << robustnessTable(in);
     b << worstSection(in);
     if (in.delta && in.baseline) {

@@ -57,7 +57,4 @@ std::string writeComparisonReport(const Comparison& comparison, const RunMetadat
                                   const RunMetadata& b, const nlohmann::json& extra,
                                   const std::string& dir);
 
-/// Axis title with unit for a sweep dimension, e.g. "x [m] (forward)".
-std::string dimensionTitle(const std::string& dimension);
-
 }  // namespace blindspot

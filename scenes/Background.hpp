@@ -59,15 +59,6 @@ struct Background {
     std::vector<Eigen::Vector3d> lamps_m;
 };
 
-/// The ids urban-01 ... urban-15 (sweeps) and train-01 ... train-12 (training only; disjoint).
-std::vector<std::string> backgroundIds();
-std::vector<std::string> backgroundTypes();
-/// True for urban-NN / train-NN ids, TYPE:SEED, or a path ending in .json (a saved scene file).
-bool isBackgroundId(const std::string& id);
-/// The type an id in backgroundIds() generates.
-std::string backgroundTypeOf(const std::string& id);
-/// Generates a background by id; throws ConfigError for an unknown id.
-Background generateBackground(const std::string& id, const std::vector<CarModelSpec>& models);
 /// A stable 64-bit hash of everything a background contains (FNV-1a over its bytes).
 std::uint64_t backgroundHash(const Background& background);
 

@@ -6,10 +6,11 @@
 #include "core/AtomicFile.hpp"
 #include "core/Error.hpp"
 #include "core/PoseJson.hpp"
+#include "scenes/BackgroundCatalogue.hpp"
+#include "scenes/GroundSurface.hpp"
 #include "scenes/MeshImport.hpp"
 #include "scenes/PaintColor.hpp"
 #include "scenes/PrimitiveScene.hpp"
-#include "scenes/SceneAssembly.hpp"
 
 namespace blindspot {
 
@@ -36,7 +37,9 @@ void saveBackgroundSceneFile(const Background& bg, const std::vector<CarModelSpe
         const CarModelSpec* spec = nullptr;
         for (const auto& m : models)
             if (m.name == car.model) spec = &m;
-        if (!spec) throw ConfigError("", "/parked_cars", "unknown car model \"" + car.model + "\"");
+        if (!spec)
+            throw ConfigError(ErrorSource::value("/parked_cars"),
+                              "unknown car model \"" + car.model + "\"");
         if (written.insert(stem).second) {
             exportMeshWithSidecar(buildCarMesh(*spec), carMaterials(paintColor(car.color)),
                                   (meshes / (stem + ".obj")).string(),
@@ -79,7 +82,7 @@ Rect rectFromJson(const JsonObject& j, const std::string& key, const nlohmann::j
     if (!v.is_array() || v.size() != 4 || !v[0].is_number() || !v[1].is_number() ||
         !v[2].is_number() || !v[3].is_number() || !(v[0].get<double>() < v[1].get<double>()) ||
         !(v[2].get<double>() < v[3].get<double>()))
-        throw ConfigError(j.file(), key,
+        throw ConfigError(ErrorSource::file(j.file(), key),
                           "expected [x_min, x_max, y_min, y_max] with min < max (m)");
     return {v[0].get<double>(), v[1].get<double>(), v[2].get<double>(), v[3].get<double>()};
 }

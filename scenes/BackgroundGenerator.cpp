@@ -5,85 +5,10 @@
 #include <functional>
 
 #include "core/Rng.hpp"
+#include "scenes/BackgroundLayout.hpp"
 
 namespace blindspot {
 namespace {
-
-// Material table shared by every background (index = triangle_part).
-enum Part : std::uint16_t {
-    kRoad,
-    kMarking,
-    kSidewalk,
-    kCurb,
-    kTerrain,
-    kBuildingA,
-    kBuildingB,
-    kBuildingC,
-    kBuildingD,
-    kTrunk,
-    kCanopy,
-    kHedge,
-    kPoleMetal,
-    kSignPlate,
-    kSignalHead,
-    kFence,
-    kGuardRail,
-    kPartCount
-};
-
-std::vector<SurfaceMaterial> backgroundMaterials() {
-    std::vector<SurfaceMaterial> m(kPartCount);
-    m[kRoad] = {label::kRoad, 0.12f, 0.05f, 8};
-    m[kMarking] = {label::kLaneMarking, 0.75f, 0.1f, 8};  // retro-reflective paint
-    m[kSidewalk] = {label::kSidewalk, 0.30f, 0.0f, 16};
-    m[kCurb] = {label::kCurb, 0.35f, 0.0f, 16};
-    m[kTerrain] = {label::kOther, 0.25f, 0.0f, 16};
-    m[kBuildingA] = {label::kBuilding, 0.30f, 0.1f, 16};
-    m[kBuildingB] = {label::kBuilding, 0.40f, 0.1f, 16};
-    m[kBuildingC] = {label::kBuilding, 0.50f, 0.2f, 32};
-    m[kBuildingD] = {label::kBuilding, 0.60f, 0.1f, 16};
-    m[kTrunk] = {label::kVegetation, 0.30f, 0.0f, 16};
-    m[kCanopy] = {label::kVegetation, 0.55f, 0.0f, 16};  // foliage is bright in the near-IR
-    m[kHedge] = {label::kVegetation, 0.50f, 0.0f, 16};
-    m[kPoleMetal] = {label::kPole, 0.35f, 0.3f, 32};
-    m[kSignPlate] = {label::kTrafficSign, 0.90f, 0.3f, 32};
-    m[kSignalHead] = {label::kTrafficSignal, 0.30f, 0.3f, 32};
-    m[kFence] = {label::kOther, 0.30f, 0.0f, 16};
-    m[kGuardRail] = {label::kGuardRail, 0.50f, 0.5f, 32};
-    return m;
-}
-
-// Layout parameters of one world, drawn from (type, seed).
-struct Layout {
-    std::string type;
-    double road_y = 0.0;     // road centre line (m)
-    double road_half = 6.0;  // half the road width (m)
-    double sidewalk = 3.0;   // sidewalk width (m)
-    double curb = 0.15;      // curb height (m)
-    double grade = 0.0;      // dz/dx
-    double bank = 0.0;       // dz/dy
-    double camber = 0.0;     // crown height above the road edges (m)
-    double wave_amp = 0.0, wave_len = 40.0, wave_phase = 0.0;
-    double cross_x = 30.0;    // intersection: crossing road centre
-    double cross_half = 0.0;  // > 0 for an intersection
-    Rect extent{-30.0, 70.0, -30.0, 30.0};
-};
-
-double roadHeight(const Layout& L, double x, double y) {
-    const double across = std::clamp((y - L.road_y) / L.road_half, -1.0, 1.0);
-    return L.grade * x + L.bank * y + L.camber * (1.0 - across * across) +
-           L.wave_amp * std::sin(2 * M_PI * x / L.wave_len + L.wave_phase);
-}
-
-bool onRoad(const Layout& L, double x, double y) {
-    return std::fabs(y - L.road_y) <= L.road_half ||
-           (L.cross_half > 0 && std::fabs(x - L.cross_x) <= L.cross_half);
-}
-
-// Ground height: the road surface, and one curb height above it off the road.
-double groundZ(const Layout& L, double x, double y) {
-    return roadHeight(L, x, y) + (onRoad(L, x, y) ? 0.0 : L.curb);
-}
 
 void appendGrid(TriangleMesh& mesh, const Rect& r, double cell,
                 const std::function<double(double, double)>& z, std::uint16_t part,
@@ -400,48 +325,6 @@ void buildSuburbanFronts(World& w) {
              x += w.rng.uniform(7, 12))
             w.tree(x, L.road_y + side * (L.road_half + L.sidewalk + w.rng.uniform(2.5, 5.0)));
     }
-}
-
-Layout drawLayout(const std::string& type, Rng& rng) {
-    Layout L;
-    L.type = type;
-    L.grade = rng.uniform(-0.04, 0.04);
-    L.bank = rng.uniform(-0.01, 0.01);
-    L.camber = rng.uniform(0.03, 0.1);
-    L.wave_amp = rng.uniform(0.0, 0.25);
-    L.wave_len = rng.uniform(40, 90);
-    L.wave_phase = rng.uniform(0, 2 * M_PI);
-    if (type == "urban") {
-        L.road_half = rng.uniform(6.0, 7.5);
-        L.sidewalk = rng.uniform(2.5, 4.0);
-    } else if (type == "suburban") {
-        L.road_half = rng.uniform(5.5, 6.5);
-        L.sidewalk = rng.uniform(1.5, 2.5);
-    } else if (type == "boulevard") {
-        L.road_half = rng.uniform(9.0, 11.0);
-        L.sidewalk = rng.uniform(4.0, 6.0);
-    } else if (type == "intersection") {
-        L.road_half = rng.uniform(6.0, 7.0);
-        L.sidewalk = 3.0;
-        L.cross_x = rng.uniform(28, 38);
-        L.cross_half = rng.uniform(5.5, 7.0);
-    } else if (type == "highway") {
-        L.road_half = rng.uniform(8.0, 9.5);
-        L.sidewalk = 0.0;
-        L.curb = 0.0;
-        L.grade = rng.uniform(-0.05, 0.05);
-        L.extent = {-30, 90, -35, 35};
-    } else if (type == "parking") {
-        L.road_half = 30.0;  // the whole lot is asphalt
-        L.sidewalk = 0.0;
-        L.camber = 0.0;
-        L.wave_amp = 0.0;
-    } else if (type == "alley") {
-        L.road_half = rng.uniform(5.0, 5.6);
-        L.sidewalk = rng.uniform(0.8, 1.2);
-        L.camber = rng.uniform(0.0, 0.04);
-    }
-    return L;
 }
 
 }  // namespace

@@ -250,7 +250,7 @@ CarModelSpec carModelSpecFromJson(const JsonObject& j) {
                         (i == 0 || p[0].get<double>() > s.profile.back()[0]);
         if (!ok)
             throw ConfigError(
-                j.file(), j.pathOf("profile") + "/" + std::to_string(i),
+                ErrorSource::file(j.file(), j.pathOf("profile") + "/" + std::to_string(i)),
                 "expected [u, top/height] with u rising in [0, 1] and top/height in (0, 1]");
         s.profile.push_back({p[0].get<double>(), p[1].get<double>()});
     }
@@ -279,11 +279,6 @@ std::vector<CarModelSpec> loadCarModels(const std::string& dir) {
         models.push_back(carModelSpecFromJson(JsonObject(json, f, "")));
     }
     return models;
-}
-
-std::string defaultCarModelDir() {
-    const char* data = std::getenv("BLINDSPOT_DATA_DIR");
-    return std::string(data ? data : BLINDSPOT_DATA_DIR) + "/scenes/cars";
 }
 
 }  // namespace blindspot

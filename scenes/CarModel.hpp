@@ -47,8 +47,6 @@ struct CarModelSpec {
 CarModelSpec carModelSpecFromJson(const JsonObject& json);
 /// Reads every *.json in `dir`, sorted by file name.
 std::vector<CarModelSpec> loadCarModels(const std::string& dir);
-/// The bundled models (scenes/cars under the source tree, or BLINDSPOT_DATA_DIR).
-std::string defaultCarModelDir();
 
 /// Builds the closed car mesh, with per-triangle CarPart indices.
 TriangleMesh buildCarMesh(const CarModelSpec& spec);

@@ -10,7 +10,7 @@
 
 #include "core/AtomicFile.hpp"
 #include "core/Error.hpp"
-#include "scenes/PrimitiveScene.hpp"
+#include "core/MaterialJson.hpp"
 
 namespace blindspot {
 namespace {
@@ -93,7 +93,7 @@ ImportedMesh importMesh(const std::string& sidecar_path) {
         else if (s.has_default)
             key = "default", material = s.fallback;
         else
-            throw ConfigError(sidecar_path, "/materials",
+            throw ConfigError(ErrorSource::file(sidecar_path, "/materials"),
                               "no entry for mesh \"" + mesh_name + "\" or material \"" + mat_name +
                                   "\" and no default");
         if (!part_of.count(key)) {

@@ -20,7 +20,8 @@ PaintColor paintColor(const std::string& name) {
         if (c.name == name) return c;
         known += (known.empty() ? "" : ", ") + c.name;
     }
-    throw ConfigError("", "/color", "unknown colour \"" + name + "\"; expected one of " + known);
+    throw ConfigError(ErrorSource::value("/color"),
+                      "unknown colour \"" + name + "\"; expected one of " + known);
 }
 
 std::vector<SurfaceMaterial> carMaterials(const PaintColor& paint) {

@@ -2,6 +2,7 @@
 
 #include <filesystem>
 
+#include "core/MaterialJson.hpp"
 #include "core/PoseJson.hpp"
 #include "scenes/MeshImport.hpp"
 
@@ -22,15 +23,6 @@ std::vector<double> positiveList(const JsonObject& j, const std::string& key, st
     return v;
 }
 
-std::uint16_t labelFromJson(const JsonObject& j, const std::string& key) {
-    const auto& v = j.raw(key);
-    int id = -1;
-    if (v.is_string()) id = paletteIdFromName(v.get<std::string>());
-    if (v.is_number_integer() && v.get<int>() >= 0 && v.get<int>() <= 65535) id = v.get<int>();
-    if (id < 0) j.fail(key, "expected a palette name (e.g. \"vehicle\") or an id in [0, 65535]");
-    return std::uint16_t(id);
-}
-
 TriangleMesh meshFromJson(const JsonObject& j) {
     TriangleMesh mesh;
     const auto& vertices = j.raw("vertices_m");
@@ -42,8 +34,9 @@ TriangleMesh meshFromJson(const JsonObject& j) {
         const auto& v = vertices[i];
         if (!v.is_array() || v.size() != 3 || !v[0].is_number() || !v[1].is_number() ||
             !v[2].is_number())
-            throw ConfigError(j.file(), j.pathOf("vertices_m") + "/" + std::to_string(i),
-                              "expected [x, y, z]");
+            throw ConfigError(
+                ErrorSource::file(j.file(), j.pathOf("vertices_m") + "/" + std::to_string(i)),
+                "expected [x, y, z]");
         mesh.vertices_m.emplace_back(v[0].get<float>(), v[1].get<float>(), v[2].get<float>());
     }
     for (std::size_t i = 0; i < triangles.size(); ++i) {
@@ -54,7 +47,7 @@ TriangleMesh meshFromJson(const JsonObject& j) {
                  t[k].get<long>() < long(vertices.size());
         if (!ok)
             throw ConfigError(
-                j.file(), j.pathOf("triangles") + "/" + std::to_string(i),
+                ErrorSource::file(j.file(), j.pathOf("triangles") + "/" + std::to_string(i)),
                 "expected 3 vertex indices in [0, " + std::to_string(vertices.size() - 1) + "]");
         mesh.triangles.emplace_back(t[0].get<int>(), t[1].get<int>(), t[2].get<int>());
     }
@@ -141,20 +134,6 @@ SceneObject sceneObjectFromJson(const JsonObject& j) {
     return object;
 }
 
-SurfaceMaterial materialFromJson(const JsonObject& j) {
-    SurfaceMaterial m;
-    if (j.has("label")) m.label = labelFromJson(j, "label");
-    m.nir_reflectance = float(j.number("nir_reflectance", m.nir_reflectance));
-    m.specular = float(j.number("specular", m.specular));
-    m.shininess = float(j.number("shininess", m.shininess));
-    if (m.nir_reflectance < 0 || m.nir_reflectance > 1)
-        j.fail("nir_reflectance", "must lie in [0, 1]");
-    if (m.specular < 0 || m.specular > 1) j.fail("specular", "must lie in [0, 1]");
-    if (!(m.shininess >= 1)) j.fail("shininess", "must be >= 1");
-    j.rejectUnknownKeys();
-    return m;
-}
-
 Eigen::Isometry3d PrimitiveScene::worldFromSensor(double sensor_pitch_deg) const {
     return tiltSensor(blindspot::worldFromSensor(mounting, ego, world_from_ego), sensor_pitch_deg);
 }
@@ -176,7 +155,7 @@ PrimitiveScene primitiveSceneFromJson(const JsonObject& j, int build_threads) {
         parentFromSensor(scene.mounting, scene.ego);
     } catch (const ConfigError&) {
         throw ConfigError(
-            j.file(), "/sensor/location",
+            ErrorSource::file(j.file(), "/sensor/location"),
             "unknown or disallowed mounting location \"" + scene.mounting.location + "\"");
     }
     if (j.has("background"))

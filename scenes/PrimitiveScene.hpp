@@ -34,7 +34,4 @@ struct SceneObject {
 };
 SceneObject sceneObjectFromJson(const JsonObject& json);
 
-/// Reads {"label": "vehicle" | 10, "nir_reflectance", "specular", "shininess"}.
-SurfaceMaterial materialFromJson(const JsonObject& json);
-
 }  // namespace blindspot

@@ -5,6 +5,7 @@
 
 #include "core/Error.hpp"
 #include "scenes/BackgroundFile.hpp"
+#include "scenes/GroundSurface.hpp"
 #include "scenes/PaintColor.hpp"
 
 namespace blindspot {
@@ -24,48 +25,6 @@ Footprint carFootprint(const CarModelSpec& m, double x, double y, double yaw_deg
 }
 
 }  // namespace
-
-GroundSurface::GroundSurface(const TriangleMesh& ground, int build_threads)
-    : scene_(build_threads) {
-    MeshInstance inst;
-    inst.mesh = scene_.addMesh(ground);
-    inst.part_materials.assign(std::size_t(ground.partCount()), SurfaceMaterial{});
-    scene_.addInstance(inst);
-    scene_.commit();
-}
-
-double GroundSurface::heightAt(double x_m, double y_m) const {
-    const double top = 500.0;
-    const auto hit = scene_.intersect({x_m, y_m, top}, {0, 0, -1}, 2 * top);
-    return hit ? hit->point_world_m.z() : std::numeric_limits<double>::quiet_NaN();
-}
-
-Pose GroundSurface::placeCar(const CarModelSpec& model, double x_m, double y_m,
-                             double yaw_deg) const {
-    const double c = std::cos(yaw_deg / kRadToDeg), s = std::sin(yaw_deg / kRadToDeg);
-    std::array<double, 4> z{};
-    const auto contacts = wheelContacts(model);  // FL, FR, RL, RR in the car frame
-    for (int i = 0; i < 4; ++i) {
-        const auto& [cx, cy] = contacts[i];
-        z[i] = heightAt(x_m + c * cx - s * cy, y_m + s * cx + c * cy);
-        if (std::isnan(z[i]))
-            throw ConfigError("", "/cars",
-                              "car " + model.name + " at x=" + std::to_string(x_m) +
-                                  ", y=" + std::to_string(y_m) + " has a wheel off the ground");
-    }
-    Pose pose;
-    pose.yaw_deg = yaw_deg;
-    // ISO 8855: positive pitch is nose-down (front lower), positive roll lifts the left side.
-    // For a ground plane with slopes s_x (along the car) and s_y (across it), R = Ry(pitch)
-    // Rx(roll) keeps the car's x and y axes in the plane when pitch = -atan(s_x) and roll =
-    // atan(s_y / sqrt(1 + s_x^2)).
-    const double s_x = ((z[0] + z[1]) / 2 - (z[2] + z[3]) / 2) / model.wheelbase_m;
-    const double s_y = ((z[0] + z[2]) / 2 - (z[1] + z[3]) / 2) / trackWidth(model);
-    pose.pitch_deg = -std::atan(s_x) * kRadToDeg;
-    pose.roll_deg = std::atan(s_y / std::sqrt(1.0 + s_x * s_x)) * kRadToDeg;
-    pose.translation_m = {x_m, y_m, (z[0] + z[1] + z[2] + z[3]) / 4};
-    return pose;
-}
 
 struct SceneAssembler::Cached {
     Background bg;
@@ -91,7 +50,7 @@ const CarModelSpec& SceneAssembler::model(const std::string& name) const {
         if (m.name == name) return m;
         known += (known.empty() ? "" : ", ") + m.name;
     }
-    throw ConfigError("", "/cars/model",
+    throw ConfigError(ErrorSource::value("/cars/model"),
                       "unknown car model \"" + name + "\"; expected one of " + known);
 }
 
@@ -109,7 +68,7 @@ SceneAssembler::Cached& SceneAssembler::cached(const std::string& id) {
 
 const Background& SceneAssembler::background(const std::string& id) { return cached(id).bg; }
 
-AssembledScene SceneAssembler::assemble(const ScenarioSample& sample) {
+AssembledScene SceneAssembler::assemble(const Scenario& sample) {
     Cached& c = cached(sample.background);
     const Background& bg = c.bg;
     RayScene& scene = c.scene;
@@ -142,24 +101,24 @@ AssembledScene SceneAssembler::assemble(const ScenarioSample& sample) {
                               "ego"};
     std::vector<Footprint> prints;
     for (std::size_t i = 0; i < sample.cars.size(); ++i) {
-        const TargetCar& t = sample.cars[i];
+        const ScenarioCar& t = sample.cars[i];
         const std::string where = "/cars/" + std::to_string(i);
         const CarModelSpec* spec = nullptr;
         PaintColor paint;
         try {
             spec = &model(t.model);
         } catch (const ConfigError& e) {
-            throw ConfigError("", where + "/model", e.expected());
+            throw ConfigError(ErrorSource::value(where + "/model"), e.expected());
         }
         try {
             paint = paintColor(t.color);
         } catch (const ConfigError& e) {
-            throw ConfigError("", where + "/color", e.expected());
+            throw ConfigError(ErrorSource::value(where + "/color"), e.expected());
         }
         // Ego frame -> background frame.
         const Eigen::Vector3d p = world_from_ego * Eigen::Vector3d(t.x_m, t.y_m, 0.0);
         if (!bg.extent.contains(p.x(), p.y()))
-            throw ConfigError("", where,
+            throw ConfigError(ErrorSource::value(where),
                               "car at x=" + std::to_string(t.x_m) + ", y=" + std::to_string(t.y_m) +
                                   " is outside background " + bg.id + " (x in [" +
                                   std::to_string(bg.extent.x_min) + ", " +

@@ -1,5 +1,5 @@
 #pragma once
-// Scene assembly: a scenario sample (a background plus target cars) becomes an Embree scene.
+// Scene assembly: a scenario (a background plus placed cars) becomes an Embree scene.
 //
 // Each background's geometry and every car model's mesh are built once per background and cached;
 // a new sample only places instances and rebuilds the top-level BVH (well under a millisecond).
@@ -11,23 +11,11 @@
 
 #include "core/Mounting.hpp"
 #include "core/RayCaster.hpp"
+#include "core/Scenario.hpp"
 #include "scenes/Background.hpp"
 #include "scenes/CarModel.hpp"
 
 namespace blindspot {
-
-struct TargetCar {
-    std::string model = "sedan";
-    double x_m = 10.0;     ///< ego frame
-    double y_m = 0.0;      ///< ego frame
-    double yaw_deg = 0.0;  ///< 0 = facing the same way as the ego vehicle
-    std::string color = "white";
-};
-
-struct ScenarioSample {
-    std::string background = "urban-01";
-    std::vector<TargetCar> cars;
-};
 
 /// What a target car collides with: "car" (another target, `other` = its index), "ego",
 /// "off_road" (its centre is outside the drivable region), or an obstacle kind ("building",
@@ -39,7 +27,7 @@ struct Collision {
 };
 
 struct PlacedCar {
-    TargetCar target;
+    ScenarioCar target;
     Pose world_from_car;            ///< after ground following: z, roll and pitch from the ground
     std::uint16_t instance_id = 0;  ///< 1 + the car's index in the sample
     int instance_index = -1;        ///< in the RayScene
@@ -64,20 +52,6 @@ struct CarVisibility {
     bool fully_occluded = false;        ///< in view, but no return reaches it
 };
 
-/// Height of the ground at (x, y) and car placement by ground following.
-class GroundSurface {
-  public:
-    explicit GroundSurface(const TriangleMesh& ground, int build_threads = 0);
-    /// Ground height (m) under (x, y), or NaN where there is no ground.
-    double heightAt(double x_m, double y_m) const;
-    /// The car's pose with its wheels on the ground: z from the mean contact height, pitch from
-    /// front vs rear axle, roll from left vs right wheels. Throws ConfigError off the ground.
-    Pose placeCar(const CarModelSpec& model, double x_m, double y_m, double yaw_deg) const;
-
-  private:
-    RayScene scene_;
-};
-
 class SceneAssembler {
   public:
     SceneAssembler(std::vector<CarModelSpec> models, LidarSpec lidar, SensorMounting mounting = {},
@@ -86,7 +60,7 @@ class SceneAssembler {
 
     /// Places the sample's cars in its background. Unknown backgrounds, models and colours, and
     /// cars outside the background, raise ConfigError. Collisions are reported, not resolved.
-    AssembledScene assemble(const ScenarioSample& sample);
+    AssembledScene assemble(const Scenario& scenario);
     std::vector<CarVisibility> visibility(const AssembledScene& scene, const ScanGrid& scan) const;
     /// Generates (or returns the cached) background.
     const Background& background(const std::string& id);

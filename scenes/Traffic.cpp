@@ -13,17 +13,17 @@ namespace {
 const CarModelSpec& modelNamed(const std::vector<CarModelSpec>& models, const std::string& name) {
     for (const auto& m : models)
         if (m.name == name) return m;
-    throw ConfigError("", "", "unknown car model \"" + name + "\"");
+    throw ConfigError(ErrorSource::value(""), "unknown car model \"" + name + "\"");
 }
 
-Footprint footprintOf(const TargetCar& c, const CarModelSpec& m) {
+Footprint footprintOf(const ScenarioCar& c, const CarModelSpec& m) {
     return Footprint{
         {c.x_m, c.y_m}, {m.length_m / 2 + 0.3, m.width_m / 2 + 0.3}, c.yaw_deg * M_PI / 180, "car"};
 }
 
 }  // namespace
 
-int addTrafficCars(ScenarioSample& sample, int count, const Background& bg,
+int addTrafficCars(Scenario& sample, int count, const Background& bg,
                    const std::vector<CarModelSpec>& models, Rng& rng, const TrafficPolicy& policy) {
     // Centres stay 3.5 m inside the generated area, so that even a car across the road keeps its
     // wheels on the ground (the parking lot's asphalt reaches the area's edge).
@@ -39,7 +39,7 @@ int addTrafficCars(ScenarioSample& sample, int count, const Background& bg,
     int added = 0;
     for (int k = 0; k < count; ++k) {
         for (int attempt = 0; attempt < policy.attempts; ++attempt) {
-            TargetCar c;
+            ScenarioCar c;
             const CarModelSpec& model = models[std::size_t(rng.index(int(models.size())))];
             c.model = model.name;
             c.color = colors[rng.index(6)];

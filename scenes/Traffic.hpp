@@ -3,10 +3,10 @@
 // generated training scenes. Positions are in the ego frame (ISO 8855, m; yaw in degrees, CCW).
 #include <vector>
 
+#include "core/Rng.hpp"
+#include "core/Scenario.hpp"
 #include "scenes/Background.hpp"
 #include "scenes/CarModel.hpp"
-#include "core/Rng.hpp"
-#include "scenes/SceneAssembly.hpp"
 
 namespace blindspot {
 
@@ -25,7 +25,7 @@ struct TrafficPolicy {
 };
 
 /// Adds up to `count` cars to `sample`; returns how many found a spot.
-int addTrafficCars(ScenarioSample& sample, int count, const Background& background,
+int addTrafficCars(Scenario& sample, int count, const Background& background,
                    const std::vector<CarModelSpec>& models, Rng& rng,
                    const TrafficPolicy& policy = {});
 

@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
 scripts/build.sh
-bin=build/sweep/blindspot
+bin=build/bin/blindspot
 $bin lidar --preset hdl64e | tail -n 1
 $bin scene --background urban-01 --car sedan:x=9,y=-2,yaw=0,color=red --car suv:x=15,y=3,yaw=180,color=black \
     --lidar hdl64e --camera -o out/demo/scene

@@ -10,7 +10,7 @@
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 work="${1:-$root/out/paper}"
-cli="$root/build/sweep/blindspot"
+cli="$root/build/bin/blindspot"
 baseline="$root/models/checkpoints/baseline"
 jobs="${JOBS:-2}"
 threshold="${THRESHOLD:-0.5}"

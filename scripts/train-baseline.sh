@@ -7,7 +7,7 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 work="${1:-$root/out/baseline-data}"
 output="${2:-$root/out/baseline}"
-cli="$root/build/sweep/blindspot"
+cli="$root/build/bin/blindspot"
 [ -x "$cli" ] || bash "$root/scripts/build.sh"
 "$cli" generate --backgrounds train-01,train-02,train-03,train-04,train-05,train-06,train-07,train-08,train-09,train-10 \
     --scans 2000 --seed 1 -o "$work/train" --jobs 2

@@ -4,7 +4,7 @@
 #   usage: scripts/weather-table.sh [X_M]
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-cli="$root/build/sweep/blindspot"
+cli="$root/build/bin/blindspot"
 x="${1:-30}"
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT

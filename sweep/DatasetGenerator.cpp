@@ -10,6 +10,7 @@
 #include "core/KittiSequence.hpp"
 #include "core/ParallelFor.hpp"
 #include "core/ScanIo.hpp"
+#include "scenes/BackgroundCatalogue.hpp"
 #include "scenes/SceneAssembly.hpp"
 
 namespace blindspot {
@@ -19,16 +20,20 @@ namespace fs = std::filesystem;
 namespace {
 
 void checkOptions(const GenerateOptions& o) {
+    if (o.models.empty())
+        throw ConfigError(ErrorSource::value("/models"), "at least one car model");
     if (o.backgrounds.empty())
-        throw ConfigError("--backgrounds", "", "expected at least one background id");
+        throw ConfigError(ErrorSource::flag("--backgrounds"),
+                          "expected at least one background id");
     for (const auto& id : o.backgrounds)
         if (!isBackgroundId(id))
-            throw ConfigError("--backgrounds", "", "unknown background \"" + id + "\"");
-    if (o.scans < 1) throw ConfigError("--scans", "", "must be >= 1");
+            throw ConfigError(ErrorSource::flag("--backgrounds"),
+                              "unknown background \"" + id + "\"");
+    if (o.scans < 1) throw ConfigError(ErrorSource::flag("--scans"), "must be >= 1");
     if (o.cars_min < 0 || o.cars_max < o.cars_min)
-        throw ConfigError("--cars", "", "expected MIN..MAX with 0 <= MIN <= MAX");
+        throw ConfigError(ErrorSource::flag("--cars"), "expected MIN..MAX with 0 <= MIN <= MAX");
     if (o.sequence.size() != 2 || o.sequence.find_first_not_of("0123456789") != std::string::npos)
-        throw ConfigError("--sequence", "", "expected two digits, like 00");
+        throw ConfigError(ErrorSource::flag("--sequence"), "expected two digits, like 00");
 }
 
 }  // namespace
@@ -37,7 +42,7 @@ GenerateSummary generateDataset(const GenerateOptions& o) {
     checkOptions(o);
     const auto start = std::chrono::steady_clock::now();
     const LidarSpec lidar = loadLidarSpec(o.lidar);
-    const auto models = loadCarModels(defaultCarModelDir());
+    const auto& models = o.models;
     KittiSequenceWriter writer(o.output, o.sequence, std::size_t(o.scans));
     const int jobs = std::max(1, o.jobs);
     std::vector<std::unique_ptr<SceneAssembler>> assemblers(static_cast<std::size_t>(jobs));
@@ -48,7 +53,7 @@ GenerateSummary generateDataset(const GenerateOptions& o) {
             assembler =
                 std::make_unique<SceneAssembler>(models, lidar, SensorMounting{}, EgoVehicle{}, 1);
         Rng rng(fnv1a64(std::to_string(o.seed) + "/" + std::to_string(i)));
-        ScenarioSample sample;
+        Scenario sample;
         sample.background = o.backgrounds[std::size_t(rng.index(int(o.backgrounds.size())))];
         const int count = o.cars_min + rng.index(o.cars_max - o.cars_min + 1);
         addTrafficCars(sample, count, assembler->background(sample.background), models, rng,

@@ -11,6 +11,7 @@
 namespace blindspot {
 
 struct GenerateOptions {
+    std::vector<CarModelSpec> models;      ///< scenes/CarModel.hpp
     std::vector<std::string> backgrounds;  ///< drawn uniformly per scan
     int scans = 100;
     std::string output;

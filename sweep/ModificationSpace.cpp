@@ -6,32 +6,12 @@
 
 #include "core/Error.hpp"
 #include "core/Hash.hpp"
+#include "core/LidarEffects.hpp"
 #include "scenes/Background.hpp"
+#include "scenes/BackgroundCatalogue.hpp"
 
 namespace blindspot {
 namespace {
-
-struct DimensionRule {
-    const char* name;
-    bool numeric;
-    double min, max;  // numeric limits (inclusive)
-    const char* meaning;
-};
-
-std::vector<DimensionRule> rules() {
-    return {{"car_model", false, 0, 0, "car model name"},
-            {"x", true, -200, 200, "target car x in the ego frame (m)"},
-            {"y", true, -200, 200, "target car y in the ego frame (m)"},
-            {"yaw", true, -360, 360, "target car yaw (deg, counter-clockwise)"},
-            {"count", true, 1, 50, "number of cars (integer)"},
-            {"background", false, 0, 0, "background id"},
-            {"color", false, 0, 0, "paint colour"},
-            {"weather", false, 0, 0, "clear | fog:S | rain:S | snow:S"},
-            {"time_of_day", true, 0, 24, "hours"},
-            {"mount_height_m", true, 0.3, 5, "sensor height above the ground (m)"},
-            {"pitch_deg", true, -30, 30, "sensor pitch (deg, positive nose-down)"},
-            {"lidar", false, 0, 0, "LiDAR preset"}};
-}
 
 std::string num(double v) {
     char b[32];
@@ -43,63 +23,65 @@ bool contains(const std::vector<std::string>& v, const std::string& s) {
     return std::find(v.begin(), v.end(), s) != v.end();
 }
 
-bool validWeather(const std::string& w) {
-    if (w == "clear") return true;
-    const auto colon = w.find(':');
-    const std::string type = w.substr(0, colon);
-    if (colon == std::string::npos || (type != "fog" && type != "rain" && type != "snow"))
-        return false;
-    char* end = nullptr;
-    const double severity = std::strtod(w.c_str() + colon + 1, &end);
-    return end && *end == '\0' && end != w.c_str() + colon + 1 && severity >= 0;
-}
-
 // Throws ConfigError at `path` if `v` is not valid for the dimension.
-void checkValue(const DimensionRule& rule, const DimValue& v, const Catalogue& cat,
+void checkValue(const DimensionDef& def, const DimValue& v, const Catalogue& cat,
                 const std::string& file, const std::string& path) {
-    if (rule.numeric) {
+    const ErrorSource at = ErrorSource::file(file, path);
+    if (def.numeric()) {
         if (!std::holds_alternative<double>(v))
-            throw ConfigError(file, path, std::string("expected a number (") + rule.meaning + ")");
+            throw ConfigError(at, "expected a number (" + def.meaning + ")");
         const double x = std::get<double>(v);
-        if (!(x >= rule.min && x <= rule.max))
+        if (!(x >= def.min && x <= def.max))
             throw ConfigError(
-                file, path,
-                "must lie in [" + num(rule.min) + ", " + num(rule.max) + "], got " + num(x));
-        if (std::string(rule.name) == "count" && x != std::floor(x))
-            throw ConfigError(file, path, "count must be a whole number, got " + num(x));
+                at, "must lie in [" + num(def.min) + ", " + num(def.max) + "], got " + num(x));
+        if (def.kind == DimensionKind::Integer && x != std::floor(x))
+            throw ConfigError(at, def.name + " must be a whole number, got " + num(x));
         return;
     }
     if (!std::holds_alternative<std::string>(v))
-        throw ConfigError(file, path, std::string("expected a string (") + rule.meaning + ")");
+        throw ConfigError(at, "expected a string (" + def.meaning + ")");
     const std::string& s = std::get<std::string>(v);
-    const std::string name = rule.name;
-    if (name == "car_model" && !contains(cat.car_models, s))
-        throw ConfigError(file, path, "unknown car model \"" + s + "\"");
-    if (name == "color" && !contains(cat.colors, s))
-        throw ConfigError(file, path, "unknown colour \"" + s + "\"");
-    if (name == "lidar" && !contains(cat.lidar_presets, s))
-        throw ConfigError(file, path, "unknown LiDAR preset \"" + s + "\"");
-    if (name == "background" && !isBackgroundId(s))
-        throw ConfigError(
-            file, path,
-            "unknown background \"" + s +
-                "\"; expected urban-01 ... urban-15, train-NN, TYPE:SEED or a scene file");
-    if (name == "weather" && !validWeather(s))
-        throw ConfigError(
-            file, path,
-            "expected clear, fog:S, rain:S or snow:S with severity S >= 0, got \"" + s + "\"");
+    switch (def.values) {
+        case ValueSet::CarModels:
+            if (!contains(cat.car_models, s))
+                throw ConfigError(at, "unknown car model \"" + s + "\"");
+            break;
+        case ValueSet::Colors:
+            if (!contains(cat.colors, s)) throw ConfigError(at, "unknown colour \"" + s + "\"");
+            break;
+        case ValueSet::LidarPresets:
+            if (!contains(cat.lidar_presets, s))
+                throw ConfigError(at, "unknown LiDAR preset \"" + s + "\"");
+            break;
+        case ValueSet::Backgrounds:
+            if (!isBackgroundId(s))
+                throw ConfigError(at, "unknown background \"" + s +
+                                          "\"; expected urban-01 ... urban-15, train-NN, "
+                                          "TYPE:SEED or a scene file");
+            break;
+        case ValueSet::Weather:
+            try {
+                parseWeather(s);
+            } catch (const ConfigError& e) {
+                throw ConfigError(at, e.expected());
+            }
+            break;
+        case ValueSet::None:
+            break;
+    }
 }
 
 DimValue valueFromJson(const nlohmann::json& v, const std::string& file, const std::string& path) {
     if (v.is_number()) return v.get<double>();
     if (v.is_string()) return v.get<std::string>();
-    throw ConfigError(file, path, "expected a number or a string");
+    throw ConfigError(ErrorSource::file(file, path), "expected a number or a string");
 }
 
-Dimension dimensionFromJson(const JsonObject& j, const DimensionRule& rule, const Catalogue& cat) {
+Dimension dimensionFromJson(const JsonObject& j, const DimensionDef& rule, const Catalogue& cat) {
     Dimension d;
     d.name = rule.name;
-    d.numeric = rule.numeric;
+    d.json_path = j.path();
+    d.numeric = rule.numeric();
     const int forms = j.has("value") + j.has("values") + j.has("range") + j.has("distribution");
     if (forms != 1) j.fail("", "expected exactly one of value, values, range or distribution");
     if (j.has("value")) {
@@ -114,7 +96,7 @@ Dimension dimensionFromJson(const JsonObject& j, const DimensionRule& rule, cons
                 valueFromJson(list[i], j.file(), j.pathOf("values") + "/" + std::to_string(i)));
     } else if (j.has("range")) {
         d.kind = Dimension::Kind::List;
-        if (!rule.numeric) j.fail("range", "a range needs a numeric dimension");
+        if (!rule.numeric()) j.fail("range", "a range needs a numeric dimension");
         const JsonObject r = j.object("range");
         for (double v : expandRange(r.number("start"), r.number("stop"), r.number("step"), j.file(),
                                     j.pathOf("range")))
@@ -125,7 +107,7 @@ Dimension dimensionFromJson(const JsonObject& j, const DimensionRule& rule, cons
         const JsonObject dist = j.object("distribution");
         d.distribution = dist.string("type");
         if (d.distribution == "uniform" || d.distribution == "int_uniform") {
-            if (!rule.numeric) dist.fail("type", d.distribution + " needs a numeric dimension");
+            if (!rule.numeric()) dist.fail("type", d.distribution + " needs a numeric dimension");
             d.low = dist.number("low");
             d.high = dist.number("high");
             if (!(d.low < d.high)) dist.fail("high", "must be > low");
@@ -133,7 +115,7 @@ Dimension dimensionFromJson(const JsonObject& j, const DimensionRule& rule, cons
                 (d.low != std::floor(d.low) || d.high != std::floor(d.high)))
                 dist.fail("low", "int_uniform bounds must be whole numbers");
         } else if (d.distribution == "normal") {
-            if (!rule.numeric) dist.fail("type", "normal needs a numeric dimension");
+            if (!rule.numeric()) dist.fail("type", "normal needs a numeric dimension");
             d.mean = dist.number("mean");
             d.stddev = dist.number("std");
             if (!(d.stddev > 0)) dist.fail("std", "must be > 0");
@@ -193,22 +175,18 @@ double normalQuantile(double p) {
 
 }  // namespace
 
-std::vector<std::string> dimensionNames() {
-    std::vector<std::string> names;
-    for (const auto& r : rules()) names.push_back(r.name);
-    return names;
-}
-
 std::vector<double> expandRange(double start, double stop, double step, const std::string& file,
                                 const std::string& path) {
-    if (step == 0 || !std::isfinite(step)) throw ConfigError(file, path + "/step", "must not be 0");
+    if (step == 0 || !std::isfinite(step))
+        throw ConfigError(ErrorSource::file(file, path + "/step"), "must not be 0");
     const double steps = (stop - start) / step;
     if (steps < -1e-9)
-        throw ConfigError(file, path,
+        throw ConfigError(ErrorSource::file(file, path),
                           "empty range: stop " + num(stop) + " cannot be reached from start " +
                               num(start) + " with step " + num(step));
     const auto count = std::size_t(std::floor(steps + 1e-9)) + 1;
-    if (count > 1000000) throw ConfigError(file, path, "range has more than 1,000,000 values");
+    if (count > 1000000)
+        throw ConfigError(ErrorSource::file(file, path), "range has more than 1,000,000 values");
     std::vector<double> values(count);
     for (std::size_t k = 0; k < count; ++k)
         values[k] = std::round((start + double(k) * step) * 1e9) / 1e9;
@@ -244,17 +222,20 @@ const Dimension* ModificationSpace::find(const std::string& name) const {
     return nullptr;
 }
 
-ModificationSpace modificationSpaceFromJson(const JsonObject& j, const Catalogue& catalogue) {
-    const auto all = rules();
-    std::string known;
-    for (const auto& r : all) known += (known.empty() ? "" : ", ") + std::string(r.name);
-    for (const auto& key : j.keys())
-        if (!contains(dimensionNames(), key))
-            j.fail(key, "unknown dimension; expected one of " + known);
+ModificationSpace modificationSpaceFromJson(const JsonObject& j, const Catalogue& catalogue,
+                                            const DimensionRegistry& registry) {
+    for (const auto& key : j.keys()) {
+        const DimensionDef* def = registry.resolve(key);
+        if (!def) j.fail(key, "unknown dimension; expected one of " + registry.list());
+        if (key != def->name && j.has(def->name))
+            j.fail(key,
+                   "\"" + key + "\" is the old name of \"" + def->name + "\"; give one of them");
+    }
     ModificationSpace space;
-    for (const auto& rule : all)
-        if (j.has(rule.name))
-            space.dimensions.push_back(dimensionFromJson(j.object(rule.name), rule, catalogue));
+    for (const auto& def : registry.dims)
+        for (const auto& key : j.keys())
+            if (registry.resolve(key) == &def)
+                space.dimensions.push_back(dimensionFromJson(j.object(key), def, catalogue));
     return space;
 }
 
@@ -275,8 +256,15 @@ nlohmann::json Sample::toJson() const {
     return out;
 }
 
-std::string sceneId(const Sample& sample) {
-    const std::string text = std::string(kWorldVersion) + "\n" + sample.toJson().dump();
+Scenario scenarioOf(const Sample& sample, const DimensionRegistry& registry) {
+    return scenarioOf(sample.names, sample.values, registry);
+}
+
+std::string sceneId(const Sample& sample, const DimensionRegistry& registry) {
+    Sample keyed = sample;
+    for (auto& name : keyed.names)
+        if (const DimensionDef* def = registry.find(name)) name = def->hashKey();
+    const std::string text = std::string(kWorldVersion) + "\n" + keyed.toJson().dump();
     return hex64(fnv1a64(text));
 }
 

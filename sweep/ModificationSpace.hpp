@@ -1,24 +1,25 @@
 #pragma once
-// The modification space a sweep explores: the paper's 8 dimensions (car_model, x, y, yaw, count,
-// background, color, weather, time_of_day; x and y are one each) plus the sensor parameters
-// mount_height_m, pitch_deg and lidar. Units: metres and degrees in the ego frame (ISO 8855),
-// hours for time_of_day. Schema: docs/sweep-config.md.
+// The modification space a sweep explores: the dimensions of a DimensionRegistry (by default the
+// paper's 8: car_model, x_m and y_m, yaw_deg, count, background, color, weather, time_of_day_h,
+// plus the sensor's mount_height_m, pitch_deg and lidar). What each dimension is (unit, limits,
+// default) lives in core/DimensionRegistry.hpp; this file holds how a config varies it.
+// Schema: docs/sweep-config.md.
 #include <nlohmann/json.hpp>
 #include <string>
 #include <variant>
 #include <vector>
 
+#include "core/DimensionRegistry.hpp"
 #include "core/Json.hpp"
 
 namespace blindspot {
-
-using DimValue = std::variant<double, std::string>;
 
 /// One dimension: a fixed value, a list (explicit or an inclusive range), or a distribution for
 /// the random-type samplers.
 struct Dimension {
     enum class Kind { Fixed, List, Distribution };
-    std::string name;
+    std::string name;       ///< canonical (registry) name
+    std::string json_path;  ///< where the config gives it: "/dimensions/x" for an alias
     Kind kind = Kind::Fixed;
     bool numeric = true;
     std::vector<DimValue> values;  ///< Fixed: one; List: all levels, in order
@@ -34,12 +35,9 @@ struct Dimension {
 };
 
 struct ModificationSpace {
-    std::vector<Dimension> dimensions;  ///< in canonical order (kDimensionNames)
+    std::vector<Dimension> dimensions;  ///< in the registry's order
     const Dimension* find(const std::string& name) const;
 };
-
-/// Canonical dimension order; anything else in a config is an error.
-std::vector<std::string> dimensionNames();
 
 /// Expands an inclusive range, float-safe: values are start + k * step rounded to 1e-9, and the
 /// stop value is included when it lies on the grid within 1e-9 of a step. Throws ConfigError
@@ -53,20 +51,26 @@ struct Catalogue {
     std::vector<std::string> colors;
     std::vector<std::string> lidar_presets;
 };
-/// `catalogue` validates car models, colours, backgrounds and LiDAR presets by name.
-ModificationSpace modificationSpaceFromJson(const JsonObject& json, const Catalogue& catalogue);
+/// `catalogue` validates car models, colours, backgrounds and LiDAR presets by name. Keys are the
+/// registry's names or their aliases (x for x_m); giving both for one dimension is an error.
+ModificationSpace modificationSpaceFromJson(const JsonObject& json, const Catalogue& catalogue,
+                                            const DimensionRegistry& registry);
 
 /// One point of the space: values in canonical dimension order.
 struct Sample {
-    std::vector<std::string> names;
+    std::vector<std::string> names;  ///< canonical names (x_m)
     std::vector<DimValue> values;
     nlohmann::json toJson() const;  ///< {"name": value, ...} with sorted keys
 };
 
+/// The sample's scenario: registry defaults with the sample's values applied.
+Scenario scenarioOf(const Sample& sample, const DimensionRegistry& registry);
+
 /// Version of the generated world: part of every scene id, bumped when generation changes.
 constexpr const char* kWorldVersion = "blindspot-world-2";
 
-/// A stable id: FNV-1a 64 of the canonical sample JSON and the world version, 16 hex digits.
-std::string sceneId(const Sample& sample);
+/// A stable id: FNV-1a 64 of the sample JSON keyed by each dimension's id_key (x, not x_m, so
+/// ids from before the unit names stay valid) and the world version, 16 hex digits.
+std::string sceneId(const Sample& sample, const DimensionRegistry& registry);
 
 }  // namespace blindspot

@@ -4,8 +4,8 @@
 
 #include <sstream>
 
+#include "core/DimensionRegistry.hpp"
 #include "core/Error.hpp"
-#include "sweep/ModificationSpace.hpp"
 
 namespace blindspot {
 namespace {
@@ -16,11 +16,6 @@ CREATE TABLE IF NOT EXISTS run (
   name TEXT NOT NULL, config_json TEXT NOT NULL, config_hash TEXT NOT NULL,
   checkpoint_hash TEXT NOT NULL, lidar_json TEXT NOT NULL, tool_version TEXT NOT NULL,
   started_at TEXT NOT NULL, finished_at TEXT);
-CREATE TABLE IF NOT EXISTS scene (
-  scene_id TEXT PRIMARY KEY, sample_json TEXT NOT NULL,
-  car_model TEXT, x REAL, y REAL, yaw REAL, count INTEGER, background TEXT, color TEXT,
-  weather TEXT, time_of_day REAL, mount_height_m REAL, pitch_deg REAL, lidar TEXT,
-  valid_points INTEGER NOT NULL, target_points INTEGER NOT NULL, seconds REAL NOT NULL);
 CREATE TABLE IF NOT EXISTS scene_car (
   scene_id TEXT NOT NULL REFERENCES scene(scene_id), car_index INTEGER NOT NULL,
   instance_id INTEGER NOT NULL, visible_points INTEGER NOT NULL, unoccluded_points INTEGER NOT NULL,
@@ -30,6 +25,19 @@ CREATE TABLE IF NOT EXISTS scene_class (
   tp INTEGER NOT NULL, fp INTEGER NOT NULL, fn INTEGER NOT NULL,
   iou REAL, precision REAL, recall REAL, PRIMARY KEY (scene_id, class));
 )sql";
+
+// The SQL type of a dimension's column.
+const char* sqlType(DimensionKind kind) {
+    switch (kind) {
+        case DimensionKind::Continuous:
+            return "REAL";
+        case DimensionKind::Integer:
+            return "INTEGER";
+        case DimensionKind::Categorical:
+            break;
+    }
+    return "TEXT";
+}
 
 }  // namespace
 
@@ -121,7 +129,8 @@ std::string csvField(const std::string& s) {
 
 }  // namespace
 
-ResultsStore::ResultsStore(const std::string& path) : db_(std::make_unique<Db>()), path_(path) {
+ResultsStore::ResultsStore(const std::string& path, DimensionRegistry registry)
+    : db_(std::make_unique<Db>()), path_(path), registry_(std::move(registry)) {
     db_->path = path;
     if (sqlite3_open_v2(path.c_str(), &db_->handle,
                         SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX,
@@ -130,6 +139,25 @@ ResultsStore::ResultsStore(const std::string& path) : db_(std::make_unique<Db>()
     sqlite3_busy_timeout(db_->handle, 10000);
     db_->exec("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;");
     db_->exec(kSchema);
+    addDimensionColumns();
+}
+
+// One column per registry dimension, for SQL users (the sample itself is sample_json). A store
+// written before a dimension existed gains its column, NULL in the old rows.
+void ResultsStore::addDimensionColumns() {
+    std::string create =
+        "CREATE TABLE IF NOT EXISTS scene (scene_id TEXT PRIMARY KEY, "
+        "sample_json TEXT NOT NULL";
+    for (const auto& d : registry_.dims) create += ", \"" + d.name + "\" " + sqlType(d.kind);
+    db_->exec(create +
+              ", valid_points INTEGER NOT NULL, target_points INTEGER NOT NULL, "
+              "seconds REAL NOT NULL)");
+    std::set<std::string> present;
+    Statement info(*db_, "PRAGMA table_info(scene)");
+    while (info.step()) present.insert(info.text(1));
+    for (const auto& d : registry_.dims)
+        if (!present.count(d.name))
+            db_->exec("ALTER TABLE scene ADD COLUMN \"" + d.name + "\" " + sqlType(d.kind));
 }
 
 ResultsStore::~ResultsStore() = default;
@@ -139,7 +167,7 @@ void ResultsStore::beginRun(const RunInfo& run) {
         if (existing->config_hash != run.config_hash ||
             existing->checkpoint_hash != run.checkpoint_hash)
             throw ConfigError(
-                path_, "/run",
+                ErrorSource::file(path_, "/run"),
                 "holds a run of config " + existing->config_hash + " with checkpoint \"" +
                     existing->checkpoint_hash + "\"; this run is config " + run.config_hash +
                     " with checkpoint \"" + run.checkpoint_hash + "\" (use another RUN_DIR)");
@@ -186,10 +214,10 @@ bool ResultsStore::insertScene(const SceneRow& scene) {
             db_->exec("ROLLBACK");
             return false;
         }
-        const auto names = dimensionNames();
+        const auto names = registry_.names();
         std::string sql =
             "INSERT INTO scene (scene_id, sample_json, valid_points, target_points, seconds";
-        for (const auto& n : names) sql += ", " + n;
+        for (const auto& n : names) sql += ", \"" + n + "\"";
         sql += ") VALUES (?, ?, ?, ?, ?";
         for (std::size_t i = 0; i < names.size(); ++i) sql += ", ?";
         sql += ")";
@@ -246,7 +274,7 @@ std::vector<SceneRow> ResultsStore::scenes() const {
     while (s.step()) {
         SceneRow row;
         row.scene_id = s.text(0);
-        row.sample = nlohmann::json::parse(s.text(1));
+        row.sample = canonicalSampleJson(nlohmann::json::parse(s.text(1)), registry_);
         row.valid_points = s.integer(2);
         row.target_points = s.integer(3);
         row.seconds = s.real(4);

@@ -15,6 +15,8 @@
 #include <string>
 #include <vector>
 
+#include "core/DimensionRegistry.hpp"
+
 namespace blindspot {
 
 struct RunInfo {
@@ -45,7 +47,7 @@ struct ClassRow {
 
 struct SceneRow {
     std::string scene_id;
-    nlohmann::json sample;  ///< {"dimension": value, ...}
+    nlohmann::json sample;  ///< {"dimension": value, ...}, canonical names (x_m)
     std::int64_t valid_points = 0;
     std::int64_t target_points = 0;  ///< returns on all target cars
     double seconds = 0.0;            ///< wall time spent on the scene
@@ -55,8 +57,10 @@ struct SceneRow {
 
 class ResultsStore {
   public:
-    /// Opens or creates the store. Throws FileError naming the path.
-    explicit ResultsStore(const std::string& path);
+    /// Opens or creates the store with a column per dimension of `registry`. Throws FileError
+    /// naming the path.
+    explicit ResultsStore(const std::string& path,
+                          DimensionRegistry registry = defaultDimensions());
     ~ResultsStore();
     ResultsStore(const ResultsStore&) = delete;
     ResultsStore& operator=(const ResultsStore&) = delete;
@@ -81,8 +85,11 @@ class ResultsStore {
     struct Db;  ///< the SQLite connection (ResultsStore.cpp)
 
   private:
+    void addDimensionColumns();
+
     std::unique_ptr<Db> db_;
     std::string path_;
+    DimensionRegistry registry_;
 };
 
 }  // namespace blindspot

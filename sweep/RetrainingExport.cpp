@@ -7,13 +7,17 @@
 
 #include "core/AtomicFile.hpp"
 #include "core/Error.hpp"
+#include "core/Hash.hpp"
 #include "core/KittiSequence.hpp"
 #include "core/ParallelFor.hpp"
 #include "core/ScanIo.hpp"
 #include "scenes/Background.hpp"
+#include "scenes/BackgroundCatalogue.hpp"
 #include "sweep/ModificationSpace.hpp"
+#include "sweep/RunDirectory.hpp"
 #include "sweep/RunResults.hpp"
-#include "sweep/SampleScanner.hpp"
+#include "sweep/ScenarioScanner.hpp"
+#include "sweep/SweepConfig.hpp"
 
 namespace blindspot {
 namespace {
@@ -42,7 +46,7 @@ std::vector<std::string> expandBackgroundList(const std::string& text, const std
         const auto [prefix_a, from] = splitNumber(item.substr(0, dots));
         const auto [prefix_b, to] = splitNumber(item.substr(dots + 2));
         if (from.empty() || to.empty() || prefix_a != prefix_b || std::stoi(from) > std::stoi(to))
-            throw ConfigError(option, "",
+            throw ConfigError(ErrorSource::file(option),
                               "expected a range like urban-08..urban-15, got \"" + item + "\"");
         for (int k = std::stoi(from); k <= std::stoi(to); ++k) {
             std::string number = std::to_string(k);
@@ -50,9 +54,11 @@ std::vector<std::string> expandBackgroundList(const std::string& text, const std
             out.push_back(prefix_a + number);
         }
     }
-    if (out.empty()) throw ConfigError(option, "", "expected at least one background id");
+    if (out.empty())
+        throw ConfigError(ErrorSource::file(option), "expected at least one background id");
     for (const auto& id : out)
-        if (!isBackgroundId(id)) throw ConfigError(option, "", "unknown background \"" + id + "\"");
+        if (!isBackgroundId(id))
+            throw ConfigError(ErrorSource::file(option), "unknown background \"" + id + "\"");
     return out;
 }
 
@@ -60,33 +66,33 @@ ExportSummary exportRetrainingSet(const ExportOptions& o) {
     const auto start = std::chrono::steady_clock::now();
     // Stale frames of an earlier export would be read by `train --retrain` as part of this set.
     if (fs::exists(o.output) && !fs::is_empty(o.output))
-        throw ConfigError("-o", "", "a new or empty directory for the dataset; " + o.output +
-                                        " already holds files");
+        throw ConfigError(ErrorSource::flag("-o"), "a new or empty directory for the dataset; " +
+                                                       o.output + " already holds files");
     const LoadedRun run = loadRun(o.run_dir);
     nlohmann::json source = run.info.config;
     source["dimensions"]["background"] = {{"values", o.backgrounds}};
-    const SweepConfig config =
-        sweepConfigFromJson(source, o.run_dir + "/results.sqlite#run/config", defaultCatalogue());
+    const SweepConfig config = sweepConfigFromJson(
+        source, RunDirectory(o.run_dir).storePath() + "#run/config", catalogueOf(o.models));
     std::vector<Sample> chosen;
     for (auto& s : drawSamples(config.space, config.sampler))
         if (o.selection.contains(s.toJson())) chosen.push_back(std::move(s));
     if (chosen.empty())
-        throw ConfigError("--selection", "/cells",
+        throw ConfigError(ErrorSource::flag("--selection", "/cells"),
                           "cells that contain samples of the run's design (dimensions " +
                               o.selection.dims[0] + ", " + o.selection.dims[1] +
                               "); none of its samples falls in the " +
                               std::to_string(o.selection.cells.size()) + " selected cells");
 
-    const auto models = loadCarModels(defaultCarModelDir());
     KittiSequenceWriter writer(o.output, o.sequence, chosen.size());
     const int jobs = std::max(1, o.jobs);
-    std::vector<std::unique_ptr<SampleScanner>> scanners(static_cast<std::size_t>(jobs));
+    std::vector<std::unique_ptr<ScenarioScanner>> scanners(static_cast<std::size_t>(jobs));
     std::atomic<std::size_t> car_points{0};
     parallelFor(chosen.size(), jobs, [&](std::size_t i, int worker) {
         auto& scanner = scanners[std::size_t(worker)];
-        if (!scanner) scanner = std::make_unique<SampleScanner>(config, models);
-        const ScannedSample s =
-            scanner->scan(chosen[i], sceneIdIn(config, chosen[i]), jobs > 1 ? 1 : 0);
+        if (!scanner) scanner = std::make_unique<ScenarioScanner>(o.models, config.effects);
+        const ScannedScene s =
+            scanner->scan(scenarioFor(config, chosen[i], true),
+                          fnv1a64(sceneIdIn(config, chosen[i])), jobs > 1 ? 1 : 0);
         car_points += writer.write(i, s.scan).car_points;
     });
     writer.finish();

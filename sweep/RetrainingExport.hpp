@@ -8,11 +8,13 @@
 #include <vector>
 
 #include "eval/Selection.hpp"
+#include "scenes/CarModel.hpp"
 
 namespace blindspot {
 
 struct ExportOptions {
     std::string run_dir;
+    std::vector<CarModelSpec> models;  ///< the car models the run was built from
     Selection selection;
     std::vector<std::string> backgrounds;  ///< the retraining backgrounds
     std::string output;

@@ -4,6 +4,7 @@
 #include <filesystem>
 
 #include "core/Error.hpp"
+#include "sweep/RunDirectory.hpp"
 
 namespace blindspot {
 
@@ -20,13 +21,11 @@ SceneResult sceneResultOf(const SceneRow& row) {
     return r;
 }
 
-LoadedRun loadRun(const std::string& run_dir) {
-    const std::string path = (std::filesystem::path(run_dir) / "results.sqlite").string();
-    if (!std::filesystem::exists(path))
-        throw FileError(path, "no results store here (not a run directory?)");
-    ResultsStore store(path);
+LoadedRun loadRun(const std::string& run_dir, const DimensionRegistry& registry) {
+    const RunDirectory dir(run_dir);
+    const ResultsStore store = dir.openStore(registry, true);
     const auto info = store.run();
-    if (!info) throw FileError(path, "holds no run");
+    if (!info) throw FileError(dir.storePath(), "holds no run");
     LoadedRun run{run_dir, *info, {}, 0.0};
     for (const auto& row : store.scenes()) {
         run.scenes.push_back(sceneResultOf(row));
@@ -35,12 +34,12 @@ LoadedRun loadRun(const std::string& run_dir) {
     return run;
 }
 
-LoadedRun loadScoredRun(const std::string& run_dir) {
-    LoadedRun run = loadRun(run_dir);
+LoadedRun loadScoredRun(const std::string& run_dir, const DimensionRegistry& registry) {
+    LoadedRun run = loadRun(run_dir, registry);
     if (run.info.checkpoint_hash.empty() || run.scenes.empty() ||
         run.scenes.front().classes.empty())
         throw ConfigError(
-            run_dir, "/run/checkpoint_hash",
+            ErrorSource::runDirectory(run_dir, "/run/checkpoint_hash"),
             "a run scored by a model (this one was run with --scans-only or has no scenes)");
     return run;
 }

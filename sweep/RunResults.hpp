@@ -17,9 +17,11 @@ struct LoadedRun {
 };
 
 /// Throws FileError when RUN_DIR has no results store or the store holds no run.
-LoadedRun loadRun(const std::string& run_dir);
+LoadedRun loadRun(const std::string& run_dir,
+                  const DimensionRegistry& registry = defaultDimensions());
 /// The same, and throws ConfigError (naming the run) when the run was not scored (--scans-only).
-LoadedRun loadScoredRun(const std::string& run_dir);
+LoadedRun loadScoredRun(const std::string& run_dir,
+                        const DimensionRegistry& registry = defaultDimensions());
 
 SceneResult sceneResultOf(const SceneRow& row);
 

@@ -32,13 +32,13 @@ class GridSampler : public Sampler {
         for (const auto& d : space.dimensions) {
             if (!d.griddable())
                 throw ConfigError(
-                    "", "/dimensions/" + d.name,
+                    ErrorSource::value(d.json_path),
                     "the grid sampler needs value, values or range, not a distribution");
             total *= double(d.values.size());
         }
         if (total > 1e7)
             throw ConfigError(
-                "", "/sampler",
+                ErrorSource::value("/sampler"),
                 "the grid has " + std::to_string(total) + " points; at most 10,000,000");
     }
     std::vector<Sample> propose(const std::vector<SampleOutcome>&) override {
@@ -131,7 +131,7 @@ SamplerConfig samplerConfigFromJson(const JsonObject& j) {
 
 std::unique_ptr<Sampler> makeSampler(const ModificationSpace& space, const SamplerConfig& config) {
     if (config.type == "grid") return std::make_unique<GridSampler>(space);
-    if (config.n == 0) throw ConfigError("", "/sampler/n", "must be >= 1");
+    if (config.n == 0) throw ConfigError(ErrorSource::value("/sampler/n"), "must be >= 1");
     return std::make_unique<UnitCubeSampler>(space, config);
 }
 

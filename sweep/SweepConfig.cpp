@@ -1,5 +1,6 @@
 #include "sweep/SweepConfig.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "core/Hash.hpp"
@@ -10,28 +11,30 @@
 
 namespace blindspot {
 
-Catalogue defaultCatalogue() {
+Catalogue catalogueOf(const std::vector<CarModelSpec>& models) {
     Catalogue c;
-    for (const auto& m : loadCarModels(defaultCarModelDir())) c.car_models.push_back(m.name);
+    for (const auto& m : models) c.car_models.push_back(m.name);
     for (const auto& p : paintColors()) c.colors.push_back(p.name);
     c.lidar_presets = lidarPresetNames();
     return c;
 }
 
-SweepConfig loadSweepConfig(const std::string& path, const Catalogue& catalogue) {
-    return sweepConfigFromJson(readJsonFile(path), path, catalogue);
+SweepConfig loadSweepConfig(const std::string& path, const Catalogue& catalogue,
+                            const DimensionRegistry& registry) {
+    return sweepConfigFromJson(readJsonFile(path), path, catalogue, registry);
 }
 
 SweepConfig sweepConfigFromJson(const nlohmann::json& json, const std::string& file,
-                                const Catalogue& catalogue) {
+                                const Catalogue& catalogue, const DimensionRegistry& registry) {
     const JsonObject j(json, file, "");
     SweepConfig config;
+    config.dimensions = registry;
     config.source = json;
     config.name = j.string("name");
     config.description = j.string("description", "");
     config.sampler =
         j.has("sampler") ? samplerConfigFromJson(j.object("sampler")) : SamplerConfig{};
-    config.space = modificationSpaceFromJson(j.object("dimensions"), catalogue);
+    config.space = modificationSpaceFromJson(j.object("dimensions"), catalogue, registry);
     config.lidar = j.string("lidar", config.lidar);
     if (j.has("lidar_effects")) config.effects = lidarEffectsFromJson(j.object("lidar_effects"));
     if (j.has("scoring")) {
@@ -53,6 +56,11 @@ SweepConfig sweepConfigFromJson(const nlohmann::json& json, const std::string& f
     for (const auto& p : catalogue.lidar_presets) known = known || p == config.lidar;
     if (!known) j.fail("lidar", "unknown LiDAR preset \"" + config.lidar + "\"");
     j.rejectUnknownKeys();
+    try {
+        makeSampler(config.space, config.sampler);  // checks the space suits the sampler
+    } catch (const ConfigError& e) {
+        throw e.within(ErrorSource::file(file));
+    }
     return config;
 }
 
@@ -91,9 +99,20 @@ nlohmann::json lidarEffectsToJson(const LidarEffects& e) {
             {"missing_beams", e.missing_beams}};
 }
 
+Scenario scenarioFor(const SweepConfig& config, const Sample& sample, bool lidar_view) {
+    Scenario s = scenarioOf(sample, config.dimensions);
+    const auto& names = sample.names;
+    if (std::find(names.begin(), names.end(), "lidar") == names.end())
+        s.sensor.lidar = config.lidar;
+    if (lidar_view && config.effects.paper_mode)
+        for (auto& car : s.cars) car.color = "white";
+    return s;
+}
+
 std::string sceneIdIn(const SweepConfig& config, const Sample& sample) {
-    if (config.effects.paper_mode) return sceneId(sample);
-    return hex64(fnv1a64(sceneId(sample) + lidarEffectsToJson(config.effects).dump()));
+    const std::string id = sceneId(sample, config.dimensions);
+    if (config.effects.paper_mode) return id;
+    return hex64(fnv1a64(id + lidarEffectsToJson(config.effects).dump()));
 }
 
 }  // namespace blindspot

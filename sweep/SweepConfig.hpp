@@ -3,12 +3,15 @@
 #include <string>
 
 #include "core/LidarEffects.hpp"
+#include "scenes/CarModel.hpp"
 #include "sweep/ModificationSpace.hpp"
 #include "sweep/Sampler.hpp"
 
 namespace blindspot {
 
 struct SweepConfig {
+    /// What the dimensions are; the space below varies some of them.
+    DimensionRegistry dimensions = defaultDimensions();
     std::string name;
     std::string description;
     SamplerConfig sampler;
@@ -28,18 +31,25 @@ struct SweepConfig {
     nlohmann::json source;  ///< the config file as read, recorded with every run
 };
 
-/// The names valid in a sweep: bundled car models, paint colours and LiDAR presets.
-Catalogue defaultCatalogue();
-SweepConfig loadSweepConfig(const std::string& path, const Catalogue& catalogue);
+/// The names valid in a sweep: these car models, the paint colours and the LiDAR presets.
+Catalogue catalogueOf(const std::vector<CarModelSpec>& models);
+SweepConfig loadSweepConfig(const std::string& path, const Catalogue& catalogue,
+                            const DimensionRegistry& registry = defaultDimensions());
 /// The id of a sample's scene under this config: sceneId(sample), salted with the LiDAR effects
 /// when they are on (the same sample then gives a different scan).
 std::string sceneIdIn(const SweepConfig& config, const Sample& sample);
+
+/// The scenario a sample describes under this config: the registry's defaults, the sample's
+/// values, and the config's "lidar" when the sample does not vary it. With `lidar_view` in paper
+/// mode the target is painted white: colour reaches the camera only, as in the paper.
+Scenario scenarioFor(const SweepConfig& config, const Sample& sample, bool lidar_view);
 
 LidarEffects lidarEffectsFromJson(const JsonObject& json);
 nlohmann::json lidarEffectsToJson(const LidarEffects& effects);
 
 /// The same from parsed JSON (a run's recorded config); `file` names it in errors.
 SweepConfig sweepConfigFromJson(const nlohmann::json& json, const std::string& file,
-                                const Catalogue& catalogue);
+                                const Catalogue& catalogue,
+                                const DimensionRegistry& registry = defaultDimensions());
 
 }  // namespace blindspot

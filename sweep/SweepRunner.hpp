@@ -3,26 +3,15 @@
 //
 // Resumable: scenes already in RUN_DIR/results.sqlite are skipped. Shardable: shard i of N takes
 // the samples whose index in the design is i modulo N. Results do not depend on --jobs.
-#include <functional>
 #include <map>
-#include <memory>
 #include <string>
-#include <vector>
 
-#include "core/ScanGrid.hpp"
 #include "core/Segmenter.hpp"
-#include "sweep/ResultsStore.hpp"
-#include "sweep/RunPredictions.hpp"
+#include "scenes/CarModel.hpp"
+#include "sweep/Shard.hpp"
 #include "sweep/SweepConfig.hpp"
 
 namespace blindspot {
-
-struct Shard {
-    int index = 0;
-    int count = 1;
-};
-/// Parses "i/N" (0 <= i < N); throws ConfigError otherwise.
-Shard parseShard(const std::string& text);
 
 struct RunnerOptions {
     std::string run_dir;
@@ -49,16 +38,14 @@ struct RunSummary {
     std::size_t done = 0;        ///< newly finished
     std::size_t cache_hits = 0;  ///< scenes whose scan came from the scan cache
     double seconds = 0.0;
-    /// Worker time per stage (s), summed over workers: scene, scan, visibility, segment, write,
-    /// store.
+    /// Worker time per stage (s), summed over workers: cache, scene, scan, visibility, segment,
+    /// write, camera, store.
     std::map<std::string, double> stage_seconds;
 };
 
-RunSummary runSweep(const SweepConfig& config, const RunnerOptions& options);
-
-/// Merges finished runs (shards) of the same config into `out_dir`; throws ConfigError if the
-/// runs differ in config or checkpoint.
-std::size_t mergeRuns(const std::vector<std::string>& run_dirs, const std::string& out_dir);
+/// `models`: the car models the scenes are built from (scenes/CarModel.hpp).
+RunSummary runSweep(const SweepConfig& config, const std::vector<CarModelSpec>& models,
+                    const RunnerOptions& options);
 
 /// The canonical JSON of a config, and its hash (FNV-1a 64, hex).
 nlohmann::json configJson(const SweepConfig& config);

@@ -14,7 +14,7 @@ namespace {
 SceneResult row(double x, double y, const std::string& background, int tp) {
     SceneResult s;
     s.scene_id = std::to_string(x) + "/" + std::to_string(y) + "/" + background;
-    s.sample = {{"x", x}, {"y", y}, {"background", background}, {"car_model", "sedan"}};
+    s.sample = {{"x_m", x}, {"y_m", y}, {"background", background}, {"car_model", "sedan"}};
     s.visibility = x < 6 ? 1.0 : 0.5;
     s.classes = {{"unknown", 100, 10 - tp, 0}, {"car", tp, 0, 10 - tp}};
     return s;
@@ -57,7 +57,7 @@ TEST(MiouMap, UndefinedScenesCountAsSamplesOnly) {
 
 TEST(MiouMap, MapOverOtherDimensionsAndMarginals) {
     MapOptions o;
-    o.dims = {"background", "x"};
+    o.dims = {"background", "x_m"};
     const MiouMap map = buildMiouMap(grid(), o);
     EXPECT_EQ(map.x_levels.size(), 3u);
     EXPECT_DOUBLE_EQ(*map.at(0, 0).mean, (0.2 + 0.7) / 2.0);  // b1 at x = 5
@@ -65,9 +65,10 @@ TEST(MiouMap, MapOverOtherDimensionsAndMarginals) {
     std::vector<std::string> dims;
     for (const auto& m : marginals) dims.push_back(m.dimension);
     // Categorical ones always (car_model has one level), numeric ones when they vary.
-    EXPECT_EQ(dims, (std::vector<std::string>{"background", "car_model", "x", "y"}));
+    EXPECT_EQ(dims, (std::vector<std::string>{"background", "car_model", "x_m", "y_m"}));
     EXPECT_DOUBLE_EQ(*marginals[0].cells[0].mean, (0.2 + 0.9 + 0.7) / 3.0);
-    EXPECT_THROW(buildMiouMap(grid(), MapOptions{{"x", "yaw"}, {}}), ConfigError);
+    EXPECT_THROW(buildMiouMap(grid(), MapOptions{{"x_m", "yaw_deg"}, {}, defaultDimensions()}),
+                 ConfigError);
 }
 
 TEST(Selection, BelowThresholdWorstKAndJsonRoundTrip) {
@@ -76,8 +77,8 @@ TEST(Selection, BelowThresholdWorstKAndJsonRoundTrip) {
     ASSERT_EQ(below.cells.size(), 2u);  // 0.4 and 0.5, ascending
     EXPECT_DOUBLE_EQ(below.cells[0].mean, 0.4);
     EXPECT_EQ(below.cells[1].y, 0);
-    EXPECT_TRUE(below.contains({{"x", 5}, {"y", -1}, {"background", "b9"}}));
-    EXPECT_FALSE(below.contains({{"x", 6}, {"y", -1}}));
+    EXPECT_TRUE(below.contains({{"x_m", 5}, {"y_m", -1}, {"background", "b9"}}));
+    EXPECT_FALSE(below.contains({{"x_m", 6}, {"y_m", -1}}));
     const Selection worst = selectCells(map, SelectionRule{std::nullopt, 1, 1}, "run");
     ASSERT_EQ(worst.cells.size(), 1u);
     EXPECT_DOUBLE_EQ(worst.cells[0].mean, 0.4);

@@ -10,6 +10,7 @@
 #include "models/Training.hpp"
 #include "sweep/DatasetGenerator.hpp"
 #include "tests/TempDir.hpp"
+#include "tests/TestData.hpp"
 
 using namespace blindspot;
 namespace fs = std::filesystem;
@@ -18,6 +19,7 @@ namespace {
 
 fs::path tinyDataset(const fs::path& dir, int scans) {
     GenerateOptions g;
+    g.models = blindspot::testing::carModels();
     g.backgrounds = {"train-01", "train-02"};
     g.scans = scans;
     g.output = (dir / "data").string();

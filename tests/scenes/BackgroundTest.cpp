@@ -5,14 +5,17 @@
 
 #include "core/Error.hpp"
 #include "scenes/Background.hpp"
+#include "scenes/BackgroundCatalogue.hpp"
+#include "scenes/GroundSurface.hpp"
 #include "scenes/SceneAssembly.hpp"
+#include "tests/TestData.hpp"
 
 using namespace blindspot;
 
 namespace {
 const std::vector<CarModelSpec>& models() {
     static const std::vector<CarModelSpec> all =
-        loadCarModels(defaultCarModelDir());  // test fixture data
+        blindspot::testing::carModels();  // test fixture data
     return all;
 }
 std::vector<std::string> sweepIds() {
@@ -110,7 +113,7 @@ TEST(GroundSurface, FollowsASlope) {
 
 TEST(SceneAssembly, ScanOfCarHitsVehicleWithItsInstance) {
     SceneAssembler assembler(models(), lidarPreset("hdl64e"));
-    ScenarioSample sample{"urban-01", {TargetCar{"sedan", 10.0, -2.0, 30.0, "white"}}};
+    Scenario sample = placedCars("urban-01", {ScenarioCar{"sedan", 10.0, -2.0, 30.0, "white"}});
     const AssembledScene scene = assembler.assemble(sample);
     const ScanGrid scan = castScan(*scene.geometry, assembler.lidar(), scene.world_from_sensor);
     // Cells whose beam points at the car's centre region: mostly vehicle, instance 1.
@@ -139,10 +142,10 @@ TEST(SceneAssembly, ScanOfCarHitsVehicleWithItsInstance) {
 TEST(SceneAssembly, OcclusionAndOverlapsAreReported) {
     SceneAssembler assembler(models(), lidarPreset("hdl64e"));
     // A van right in front hides a small car behind it; a third car overlaps the first.
-    ScenarioSample sample{
-        "urban-01",
-        {TargetCar{"van", 7.0, 0.0, 0.0, "white"}, TargetCar{"microcar", 16.0, 0.0, 0.0, "red"},
-         TargetCar{"sedan", 8.0, 1.0, 0.0, "black"}, TargetCar{"sedan", 1.0, 0.0, 0.0, "blue"}}};
+    Scenario sample = placedCars("urban-01", {ScenarioCar{"van", 7.0, 0.0, 0.0, "white"},
+                                              ScenarioCar{"microcar", 16.0, 0.0, 0.0, "red"},
+                                              ScenarioCar{"sedan", 8.0, 1.0, 0.0, "black"},
+                                              ScenarioCar{"sedan", 1.0, 0.0, 0.0, "blue"}});
     const AssembledScene scene = assembler.assemble(sample);
     const ScanGrid scan = castScan(*scene.geometry, assembler.lidar(), scene.world_from_sensor);
     const auto vis = assembler.visibility(scene, scan);
@@ -162,7 +165,7 @@ TEST(SceneAssembly, OcclusionAndOverlapsAreReported) {
         if (scan.valid(i) && scan.instance[i] != 4) {
             ASSERT_GT(scan.range_m[i], 1.0f);
         }
-    ScenarioSample building{"urban-01", {TargetCar{"sedan", 10.0, 20.0, 0.0, "white"}}};
+    Scenario building = placedCars("urban-01", {ScenarioCar{"sedan", 10.0, 20.0, 0.0, "white"}});
     bool hit_building = false;
     for (const auto& c : assembler.assemble(building).collisions)
         hit_building = hit_building || c.with == "building" || c.with == "off_road";
@@ -171,7 +174,7 @@ TEST(SceneAssembly, OcclusionAndOverlapsAreReported) {
 
 TEST(SceneAssembly, BadInputNamesTheCar) {
     SceneAssembler assembler(models(), lidarPreset("vlp16"));
-    auto error = [&](const ScenarioSample& s) {
+    auto error = [&](const Scenario& s) {
         try {
             assembler.assemble(s);
         } catch (const ConfigError& e) {
@@ -179,14 +182,15 @@ TEST(SceneAssembly, BadInputNamesTheCar) {
         }
         return std::string("no error");
     };
-    EXPECT_NE(error({"urban-01", {TargetCar{"tank", 10, 0, 0, "white"}}})
+    EXPECT_NE(error(placedCars("urban-01", {ScenarioCar{"tank", 10, 0, 0, "white"}}))
                   .find("/cars/0/model: unknown car model \"tank\""),
               std::string::npos);
-    EXPECT_NE(error({"urban-01", {TargetCar{"sedan", 10, 0, 0, "plaid"}}})
+    EXPECT_NE(error(placedCars("urban-01", {ScenarioCar{"sedan", 10, 0, 0, "plaid"}}))
                   .find("/cars/0/color: unknown colour"),
               std::string::npos);
-    EXPECT_NE(error({"urban-01", {TargetCar{"sedan", 500, 0, 0, "red"}}})
+    EXPECT_NE(error(placedCars("urban-01", {ScenarioCar{"sedan", 500, 0, 0, "red"}}))
                   .find("is outside background urban-01"),
               std::string::npos);
-    EXPECT_NE(error({"urban-99", {}}).find("unknown background \"urban-99\""), std::string::npos);
+    EXPECT_NE(error(placedCars("urban-99", {})).find("unknown background \"urban-99\""),
+              std::string::npos);
 }

@@ -7,17 +7,18 @@
 #include "core/Camera.hpp"
 #include "core/Material.hpp"
 #include "scenes/SceneAssembly.hpp"
+#include "tests/TestData.hpp"
 
 using namespace blindspot;
 
 namespace {
 
 struct Fixture {
-    SceneAssembler assembler{loadCarModels(defaultCarModelDir()), lidarPreset("hdl64e")};
+    SceneAssembler assembler{blindspot::testing::carModels(), lidarPreset("hdl64e")};
     AssembledScene scene;
     ScanGrid scan;
     Fixture() {
-        ScenarioSample s;
+        Scenario s;
         s.background = "urban-01";
         s.cars = {{"sedan", 12, -2, 0, "red"}, {"suv", 20, 3, 180, "black"}};
         scene = assembler.assemble(s);

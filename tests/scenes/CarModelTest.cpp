@@ -3,11 +3,12 @@
 #include <set>
 
 #include "scenes/CarModel.hpp"
+#include "tests/TestData.hpp"
 
 using namespace blindspot;
 
 namespace {
-std::vector<CarModelSpec> models() { return loadCarModels(defaultCarModelDir()); }
+std::vector<CarModelSpec> models() { return blindspot::testing::carModels(); }
 }  // namespace
 
 TEST(CarModel, AtLeastEightDistinctModels) {

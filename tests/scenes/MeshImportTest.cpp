@@ -10,6 +10,7 @@
 #include "scenes/PaintColor.hpp"
 #include "scenes/PrimitiveScene.hpp"
 #include "tests/TempDir.hpp"
+#include "tests/TestData.hpp"
 
 using namespace blindspot;
 namespace fs = std::filesystem;
@@ -75,7 +76,7 @@ TEST(MeshImport, ObjRoundTripsThroughLabels) {
 TEST(MeshImport, ExportedCarReimportsUnchanged) {
     const fs::path dir = tempDir("car");
     CarModelSpec sedan;
-    for (const auto& m : loadCarModels(defaultCarModelDir()))
+    for (const auto& m : blindspot::testing::carModels())
         if (m.name == "sedan") sedan = m;
     const TriangleMesh car = buildCarMesh(sedan);
     const auto materials = carMaterials(paintColor("red"));

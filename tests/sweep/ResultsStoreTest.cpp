@@ -25,7 +25,8 @@ RunInfo runInfo(const std::string& hash) {
 SceneRow sceneRow(int i) {
     SceneRow row;
     row.scene_id = "scene-" + std::to_string(1000 + i);
-    row.sample = {{"car_model", "sedan"}, {"x", 5 + i}, {"y", -2.5}, {"background", "urban-01"}};
+    row.sample = {
+        {"car_model", "sedan"}, {"x_m", 5 + i}, {"y_m", -2.5}, {"background", "urban-01"}};
     row.valid_points = 100000 + i;
     row.target_points = 2000 + i;
     row.seconds = 0.01;
@@ -56,7 +57,9 @@ TEST(ResultsStore, ScenesAreReadBack) {
     EXPECT_FALSE(scenes[3].classes[1].iou.has_value());  // undefined stays undefined, not 0
     EXPECT_EQ(store.finishedSceneIds().size(), 5u);
     const std::string csv = store.exportCsv();
-    EXPECT_EQ(csv.substr(0, csv.find('\n')).rfind("scene_id,sample_json,car_model,x,y,", 0), 0u)
+    EXPECT_EQ(
+        csv.substr(0, csv.find('\n')).rfind("scene_id,sample_json,car_model,x_m,y_m,yaw_deg,", 0),
+        0u)
         << csv.substr(0, 200);
     EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 1 + 5 * 2);  // header + scene x class
     EXPECT_NE(csv.find(",pedestrian,0,0,0,,,\n"), std::string::npos);

@@ -7,6 +7,7 @@
 #include "core/Error.hpp"
 #include "sweep/SweepConfig.hpp"
 #include "tests/TempDir.hpp"
+#include "tests/TestData.hpp"
 
 using namespace blindspot;
 
@@ -21,7 +22,8 @@ Catalogue catalogue() {
 }
 
 ModificationSpace space(const nlohmann::json& dims) {
-    return modificationSpaceFromJson(JsonObject(dims, "sweep.json", "/dimensions"), catalogue());
+    return modificationSpaceFromJson(JsonObject(dims, "sweep.json", "/dimensions"), catalogue(),
+                                     defaultDimensions());
 }
 
 std::string errorOf(const nlohmann::json& dims) {
@@ -52,13 +54,13 @@ TEST(Sampler, GridCountIsTheProductOfDimensionSizes) {
     const auto samples = drawSamples(s, SamplerConfig{"grid", 0, 0});
     EXPECT_EQ(samples.size(), 2u * 15 * 10 * 1 * 3);
     std::set<std::string> ids;
-    for (const auto& sample : samples) ids.insert(sceneId(sample));
+    for (const auto& sample : samples) ids.insert(sceneId(sample, defaultDimensions()));
     EXPECT_EQ(ids.size(), samples.size());  // every grid point is a distinct scene
 }
 
 TEST(Sampler, PaperConfigHas150PositionsPerBackground) {
     const SweepConfig c =
-        loadSweepConfig(kSource + "/sweep/configs/paper-xy.json", defaultCatalogue());
+        loadSweepConfig(kSource + "/sweep/configs/paper-xy.json", blindspot::testing::catalogue());
     EXPECT_EQ(drawSamples(c.space, c.sampler).size(), 150u * 7);
 }
 
@@ -82,7 +84,7 @@ TEST(Sampler, LatinHypercubeStrataHoldOneSampleEach) {
     const auto samples = drawSamples(s, SamplerConfig{"lhs", n, 11});
     ASSERT_EQ(samples.size(), n);
     for (const auto& [name, low, high] : std::vector<std::tuple<std::string, double, double>>{
-             {"x", 0, 10}, {"y", -5, 5}, {"yaw", -90, 90}}) {
+             {"x_m", 0, 10}, {"y_m", -5, 5}, {"yaw_deg", -90, 90}}) {
         std::vector<int> per_stratum(n, 0);
         for (const auto& sample : samples)
             ++per_stratum[std::size_t((number(sample, name) - low) / (high - low) * double(n))];
@@ -101,14 +103,17 @@ TEST(Sampler, SameSeedSameSamples) {
         const auto a = drawSamples(s, SamplerConfig{type, 50, 5});
         const auto b = drawSamples(s, SamplerConfig{type, 50, 5});
         ASSERT_EQ(a.size(), 50u);
-        for (std::size_t i = 0; i < a.size(); ++i) EXPECT_EQ(sceneId(a[i]), sceneId(b[i])) << type;
+        for (std::size_t i = 0; i < a.size(); ++i)
+            EXPECT_EQ(sceneId(a[i], defaultDimensions()), sceneId(b[i], defaultDimensions()))
+                << type;
         for (const auto& sample : a) {
             const double count = number(sample, "count");
             EXPECT_TRUE(count == 1 || count == 2 || count == 3) << count;
         }
     }
     const auto other = drawSamples(s, SamplerConfig{"random", 50, 6});
-    EXPECT_NE(sceneId(other[0]), sceneId(drawSamples(s, SamplerConfig{"random", 50, 5})[0]));
+    EXPECT_NE(sceneId(other[0], defaultDimensions()),
+              sceneId(drawSamples(s, SamplerConfig{"random", 50, 5})[0], defaultDimensions()));
 }
 
 TEST(Sampler, SobolCoversTheCubeEvenly) {
@@ -119,26 +124,31 @@ TEST(Sampler, SobolCoversTheCubeEvenly) {
     // 64 Sobol points put exactly 4 in each of the 16 cells of a 4 x 4 grid.
     std::vector<int> cells(16, 0);
     for (const auto& sample : samples)
-        ++cells[std::size_t(number(sample, "x") * 4) * 4 + std::size_t(number(sample, "y") * 4)];
+        ++cells[std::size_t(number(sample, "x_m") * 4) * 4 +
+                std::size_t(number(sample, "y_m") * 4)];
     for (int c : cells) EXPECT_EQ(c, 4);
 }
 
 TEST(SceneId, StableAcrossRunsAndProcesses) {
     Sample s;
-    s.names = {"car_model", "x", "y", "background"};
+    s.names = {"car_model", "x_m", "y_m", "background"};
     s.values = {std::string("sedan"), 5.0, -5.0, std::string("urban-01")};
+    const DimensionRegistry dims = defaultDimensions();
     // Pinned: a change here means every stored run, cache and comparison loses its join key.
-    EXPECT_EQ(s.toJson().dump(), R"({"background":"urban-01","car_model":"sedan","x":5,"y":-5})");
-    EXPECT_EQ(sceneId(s), sceneId(s));
-    EXPECT_EQ(sceneId(s).size(), 16u);
-    EXPECT_EQ(sceneId(s), "94da25b8a66925fd");  // blindspot-world-2
+    // The id hashes each dimension's id_key (x, not x_m), so it is the one from before the names
+    // carried units.
+    EXPECT_EQ(s.toJson().dump(),
+              R"({"background":"urban-01","car_model":"sedan","x_m":5,"y_m":-5})");
+    EXPECT_EQ(sceneId(s, dims), sceneId(s, dims));
+    EXPECT_EQ(sceneId(s, dims).size(), 16u);
+    EXPECT_EQ(sceneId(s, dims), "94da25b8a66925fd");  // blindspot-world-2
 }
 
 TEST(SweepConfig, BadConfigsNameTheJsonPath) {
     EXPECT_EQ(errorOf({{"speed", {{"value", 3}}}}),
-              "sweep.json: /dimensions/speed: unknown dimension; expected one of car_model, x, y, "
-              "yaw, count, "
-              "background, color, weather, time_of_day, mount_height_m, pitch_deg, lidar");
+              "sweep.json: /dimensions/speed: unknown dimension; expected one of car_model, x_m, "
+              "y_m, yaw_deg, count, background, color, weather, time_of_day_h, mount_height_m, "
+              "pitch_deg, lidar");
     EXPECT_EQ(errorOf({{"x", {{"range", {{"start", 5}, {"stop", 1}, {"step", 1}}}}}}),
               "sweep.json: /dimensions/x/range: empty range: stop 1 cannot be reached from start 5 "
               "with step 1");
@@ -150,7 +160,7 @@ TEST(SweepConfig, BadConfigsNameTheJsonPath) {
                   .find("/dimensions/background: unknown background \"urban-16\""),
               std::string::npos);
     EXPECT_NE(errorOf({{"weather", {{"value", "hail:2"}}}})
-                  .find("/dimensions/weather: expected clear, fog:S"),
+                  .find("/dimensions/weather: expected clear, fog:ALPHA_PER_M"),
               std::string::npos);
     EXPECT_NE(errorOf({{"count", {{"value", 1.5}}}})
                   .find("/dimensions/count: count must be a whole number"),
@@ -166,8 +176,46 @@ TEST(SweepConfig, BadConfigsNameTheJsonPath) {
 TEST(SweepConfig, ShippedConfigsLoad) {
     for (const char* name :
          {"paper-xy", "demo-xy", "random-appearance", "lhs-positions", "sobol-sensor"}) {
-        const SweepConfig c =
-            loadSweepConfig(kSource + "/sweep/configs/" + name + ".json", defaultCatalogue());
+        const SweepConfig c = loadSweepConfig(kSource + "/sweep/configs/" + name + ".json",
+                                              blindspot::testing::catalogue());
         EXPECT_FALSE(drawSamples(c.space, c.sampler).empty()) << name;
     }
+}
+
+TEST(SweepConfig, OldDimensionNamesAreAliasesWithTheSameSceneIds) {
+    const auto old_names = space(
+        {{"x", {{"values", {8, 12}}}}, {"yaw", {{"value", 30}}}, {"time_of_day", {{"value", 9}}}});
+    const auto new_names = space({{"x_m", {{"values", {8, 12}}}},
+                                  {"yaw_deg", {{"value", 30}}},
+                                  {"time_of_day_h", {{"value", 9}}}});
+    const auto a = drawSamples(old_names, SamplerConfig{});
+    const auto b = drawSamples(new_names, SamplerConfig{});
+    ASSERT_EQ(a.size(), 2u);
+    ASSERT_EQ(b.size(), 2u);
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        EXPECT_EQ(a[i].toJson(), b[i].toJson());
+        EXPECT_EQ(a[i].names, (std::vector<std::string>{"x_m", "yaw_deg", "time_of_day_h"}));
+        EXPECT_EQ(sceneId(a[i], defaultDimensions()), sceneId(b[i], defaultDimensions()));
+    }
+    EXPECT_EQ(errorOf({{"x", {{"value", 8}}}, {"x_m", {{"value", 9}}}}),
+              "sweep.json: /dimensions/x: \"x\" is the old name of \"x_m\"; give one of them");
+}
+
+TEST(DimensionRegistry, ScenarioTakesDefaultsAndSampleValues) {
+    const DimensionRegistry dims = defaultDimensions();
+    const Scenario defaults = scenarioOf({}, {}, dims);
+    ASSERT_EQ(defaults.cars.size(), 1u);
+    EXPECT_EQ(defaults.cars[0].model, "sedan");
+    EXPECT_EQ(defaults.cars[0].x_m, 10.0);
+    EXPECT_EQ(defaults.background, "urban-01");
+    EXPECT_EQ(defaults.sensor.mount_height_m, 1.73);
+    const Scenario s = scenarioOf({"x_m", "yaw_deg", "count", "weather", "time_of_day_h"},
+                                  {12.5, -45.0, 3.0, std::string("fog:0.02"), 21.0}, dims);
+    EXPECT_EQ(s.cars[0].x_m, 12.5);
+    EXPECT_EQ(s.cars[0].yaw_deg, -45.0);
+    EXPECT_EQ(s.count, 3);
+    EXPECT_EQ(s.weather, "fog:0.02");
+    EXPECT_EQ(s.time_of_day_h, 21.0);
+    EXPECT_EQ(dims.canonical("yaw"), "yaw_deg");
+    EXPECT_EQ(dims.title("x"), "x [m] (forward)");
 }

@@ -1,0 +1,113 @@
+// blindspot compare RUN_A RUN_B -o DIR [--intersect] [--dims x,y] [--class car] [--seed S]
+//   [--resamples N] [--heldout DATA --model-a CKPT_A --model-b CKPT_B]
+#include <iostream>
+#include <thread>
+
+#include "app/Commands.hpp"
+#include "app/RunArgs.hpp"
+#include "core/Error.hpp"
+#include "eval/Comparison.hpp"
+#include "models/Dataset.hpp"
+#include "models/Network.hpp"
+
+namespace blindspot::cli {
+namespace {
+
+struct CompareArgs {
+    std::string run_a, run_b, output;
+    MapArgs map;
+    bool intersect = false;
+    std::uint64_t seed = 1;
+    int resamples = 10000;
+    std::string heldout, model_a, model_b;
+};
+
+// Loads a checkpoint and checks it is the one that scored `run`.
+std::unique_ptr<SegmentationNetwork> checkpointOf(const std::string& dir, const LoadedRun& run,
+                                                  const std::string& option) {
+    auto net = SegmentationNetwork::load(dir);
+    if (net->hash() != run.info.checkpoint_hash)
+        throw ConfigError(ErrorSource::flag(option), "the checkpoint that scored " + run.dir +
+                                                         " (hash " + run.info.checkpoint_hash +
+                                                         "); " + dir + " is " + net->hash());
+    return net;
+}
+
+// The held-out check: both checkpoints on the same labelled set, pooled IoU of the class.
+nlohmann::json heldoutCheck(const CompareArgs& a, const LoadedRun& ra, const LoadedRun& rb,
+                            const std::string& class_name) {
+    keepTensorBuffersOnHeap();
+    setTorchThreads(int(std::max(1u, std::thread::hardware_concurrency())));
+    const auto net_a = checkpointOf(a.model_a, ra, "--model-a");
+    const auto net_b = checkpointOf(a.model_b, rb, "--model-b");
+    const LabelledSet set = loadLabelledSet({a.heldout}, net_a->card(), 2);
+    const auto& classes = net_a->card().learning_map.classes;
+    const auto at = std::find(classes.begin(), classes.end(), class_name);
+    if (at == classes.end())
+        throw ConfigError(ErrorSource::flag("--class"),
+                          "a class of the model; got \"" + class_name + "\"");
+    const int c = int(at - classes.begin());
+    const auto iou_a = evaluateLabelledSet(*net_a, set).iou(c);
+    const auto iou_b = evaluateLabelledSet(*net_b, set).iou(c);
+    return {{"heldout",
+             {{"data", a.heldout},
+              {"data_hash", set.hash},
+              {"scans", set.images.size()},
+              {"class", class_name},
+              {"iou_a", jsonNumber(iou_a)},
+              {"iou_b", jsonNumber(iou_b)}}}};
+}
+
+void runCompare(const CompareArgs& a, const AppContext& context) {
+    const LoadedRun ra = loadScoredRun(a.run_a, context.dimensions()),
+                    rb = loadScoredRun(a.run_b, context.dimensions());
+    CompareOptions o;
+    o.map = a.map.options(context.dimensions());
+    o.intersect = a.intersect;
+    o.seed = a.seed;
+    o.resamples = a.resamples;
+    const Comparison c = compareRuns(ra.scenes, rb.scenes, o);
+    nlohmann::json extra = nlohmann::json::object();
+    if (!a.heldout.empty()) {
+        if (a.model_a.empty() || a.model_b.empty())
+            throw ConfigError(ErrorSource::flag("--heldout"), "--model-a and --model-b with it");
+        extra = heldoutCheck(a, ra, rb, o.map.metric.class_name);
+    }
+    const std::string index =
+        writeComparisonReport(c, metadataOf(ra), metadataOf(rb), extra, a.output);
+    std::cout.precision(4);
+    std::cout << "compared " << c.scenes_compared << " scenes (" << c.paired
+              << " pairs): " << c.map_a.metric << " " << c.mean_a.value_or(NAN) << " -> "
+              << c.mean_b.value_or(NAN) << ", mean delta " << c.mean_delta.value_or(NAN)
+              << " [95% CI " << c.ci_low.value_or(NAN) << ", " << c.ci_high.value_or(NAN)
+              << "]; cells improved " << c.improved << ", degraded " << c.degraded << ", unchanged "
+              << c.unchanged << "\n";
+    if (extra.contains("heldout"))
+        std::cout << "held-out " << a.heldout << ": " << o.map.metric.class_name << " IoU "
+                  << extra["heldout"]["iou_a"].dump() << " -> " << extra["heldout"]["iou_b"].dump()
+                  << "\n";
+    std::cout << "report: " << std::filesystem::absolute(index).string() << "\n";
+}
+
+}  // namespace
+
+void setupCompareCommand(CLI::App& app, const AppContext& context) {
+    auto a = std::make_shared<CompareArgs>();
+    CLI::App* cmd = app.add_subcommand("compare", "Compare two runs of the same scenes (A -> B)");
+    cmd->add_option("run_a", a->run_a, "Run A (before)")->required();
+    cmd->add_option("run_b", a->run_b, "Run B (after)")->required();
+    cmd->add_option("-o,--output", a->output, "Output directory")->required();
+    cmd->add_flag("--intersect", a->intersect, "Compare the common scenes of differing runs");
+    a->map.add(cmd);
+    cmd->add_option("--seed", a->seed, "Bootstrap seed")->capture_default_str();
+    cmd->add_option("--resamples", a->resamples, "Bootstrap resamples")
+        ->check(CLI::PositiveNumber)
+        ->capture_default_str();
+    cmd->add_option("--heldout", a->heldout,
+                    "Labelled set (SemanticKITTI layout) to score both on");
+    cmd->add_option("--model-a", a->model_a, "Checkpoint of run A (for --heldout)");
+    cmd->add_option("--model-b", a->model_b, "Checkpoint of run B (for --heldout)");
+    cmd->callback([a, &context] { runCompare(*a, context); });
+}
+
+}  // namespace blindspot::cli

@@ -1,0 +1,30 @@
+#include "app/RunArgs.hpp"
+
+#include "core/Error.hpp"
+
+namespace blindspot::cli {
+
+void MapArgs::add(CLI::App* cmd) {
+    cmd->add_option("--dims", dims, "The two map dimensions")->capture_default_str();
+    cmd->add_option("--class", class_name, "Class whose IoU is mapped, or miou")
+        ->capture_default_str();
+}
+
+MapOptions MapArgs::options(const DimensionRegistry& registry) const {
+    const auto comma = dims.find(',');
+    const std::string a = dims.substr(0, comma),
+                      b = comma == std::string::npos ? "" : dims.substr(comma + 1);
+    const DimensionDef* da = registry.resolve(a);
+    const DimensionDef* db = registry.resolve(b);
+    if (!da || !db || da == db)
+        throw ConfigError(ErrorSource::flag("--dims"),
+                          "two different sweep dimensions like x_m,y_m (one of " + registry.list() +
+                              "); got \"" + dims + "\"");
+    MapOptions o;
+    o.dimensions = registry;
+    o.dims = {da->name, db->name};
+    o.metric.class_name = class_name;
+    return o;
+}
+
+}  // namespace blindspot::cli

@@ -1,0 +1,20 @@
+#pragma once
+// The map options shared by the commands that read runs (select, compare, report).
+#include <CLI/CLI.hpp>
+#include <string>
+
+#include "eval/MiouMap.hpp"
+#include "sweep/RunReport.hpp"
+
+namespace blindspot::cli {
+
+/// --dims x_m,y_m and --class car.
+struct MapArgs {
+    std::string dims = "x_m,y_m";
+    std::string class_name = "car";
+    void add(CLI::App* cmd);
+    /// Throws ConfigError for anything but two distinct dimension names (or aliases: x,y).
+    MapOptions options(const DimensionRegistry& registry) const;
+};
+
+}  // namespace blindspot::cli

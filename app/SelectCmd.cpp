@@ -1,0 +1,64 @@
+// blindspot select RUN (--below T | --worst K) [--dims x,y] [--class car] [--min-samples N]
+//   -o selection.json
+#include <iostream>
+
+#include "app/Commands.hpp"
+#include "app/RunArgs.hpp"
+#include "core/AtomicFile.hpp"
+#include "eval/Selection.hpp"
+
+namespace blindspot::cli {
+namespace {
+
+struct SelectArgs {
+    std::string run;
+    MapArgs map;
+    double below = 0.0;
+    std::size_t worst = 0;
+    std::size_t min_samples = 1;
+    std::string output;
+};
+
+void runSelect(const SelectArgs& a, const CLI::App& cmd, const AppContext& context) {
+    const LoadedRun run = loadScoredRun(a.run, context.dimensions());
+    SelectionRule rule;
+    if (cmd.count("--below")) rule.below = a.below;
+    if (cmd.count("--worst")) rule.worst = a.worst;
+    rule.min_samples = a.min_samples;
+    const MiouMap map = buildMiouMap(run.scenes, a.map.options(context.dimensions()));
+    const Selection s = selectCells(map, rule, std::filesystem::absolute(a.run).string());
+    writeFileAtomic(a.output, toJson(s).dump(2) + "\n");
+    std::cout << "selected " << s.cells.size() << " of " << map.cells.size() << " cells ("
+              << map.metric
+              << (rule.below ? " below " + std::to_string(*rule.below)
+                             : ", the " + std::to_string(a.worst) + " worst")
+              << ") -> " << a.output << "\n";
+    for (std::size_t i = 0; i < std::min<std::size_t>(5, s.cells.size()); ++i)
+        std::cout << "  " << s.dims[0] << "=" << s.cells[i].x.dump() << " " << s.dims[1] << "="
+                  << s.cells[i].y.dump() << ": " << s.cells[i].mean << " (" << s.cells[i].samples
+                  << " samples)\n";
+}
+
+}  // namespace
+
+void setupSelectCommand(CLI::App& app, const AppContext& context) {
+    auto a = std::make_shared<SelectArgs>();
+    CLI::App* cmd =
+        app.add_subcommand("select", "Select the map cells below a threshold (retraining set)");
+    cmd->add_option("run", a->run, "Run directory (scored)")->required();
+    auto* below = cmd->add_option("--below", a->below, "Select cells whose mean is below this");
+    auto* worst = cmd->add_option("--worst", a->worst, "Select the K worst cells")
+                      ->check(CLI::PositiveNumber);
+    below->excludes(worst);
+    a->map.add(cmd);
+    cmd->add_option("--min-samples", a->min_samples, "Cells need this many defined values")
+        ->capture_default_str();
+    cmd->add_option("-o,--output", a->output, "selection.json")->required();
+    cmd->callback([a, cmd, &context] {
+        if (!cmd->count("--below") && !cmd->count("--worst"))
+            throw CLI::RequiredError("--below or --worst");
+        runSelect(*a, *cmd, context);
+    });
+}
+
+}  // namespace blindspot::cli

@@ -1,0 +1,94 @@
+// blindspot sweep CONFIG.json -o RUN_DIR [--model CKPT] [--batch B] [--threads T] [--scans-only]
+//   [--jobs N] [--shard i/N] [--no-cache] [--scan-cache DIR] [--images] [--stop-after N]
+#include <iostream>
+#include <memory>
+#include <thread>
+
+#include "app/Commands.hpp"
+#include "core/Error.hpp"
+#include "models/Network.hpp"
+#include "sweep/RunDirectory.hpp"
+#include "sweep/SweepRunner.hpp"
+
+namespace blindspot::cli {
+namespace {
+
+struct SweepOptions {
+    std::string config;
+    std::string run_dir;
+    std::string model;  ///< empty: the bundled baseline
+    int batch = 8;
+    int threads = 0;
+    std::string shard = "0/1";
+    int jobs = 1;
+    bool scans_only = false;
+    bool no_cache = false;
+    std::string scan_cache;
+    std::size_t stop_after = 0;
+    bool images = false;
+};
+
+void runSweepCommand(const SweepOptions& opt, const AppContext& context) {
+    const SweepConfig config =
+        loadSweepConfig(opt.config, context.catalogue(), context.dimensions());
+    RunnerOptions options;
+    options.run_dir = opt.run_dir;
+    options.jobs = opt.jobs;
+    options.shard = parseShard(opt.shard);
+    options.cache_scans = !opt.no_cache;
+    options.scan_cache_dir = opt.scan_cache;
+    options.tool_version = context.version();
+    options.stop_after = opt.stop_after;
+    options.batch = opt.batch;
+    options.images = opt.images;
+    if (!opt.scans_only) {
+        keepTensorBuffersOnHeap();
+        // Workers run forward passes side by side; split the cores between them.
+        const int cores = int(std::max(1u, std::thread::hardware_concurrency()));
+        setTorchThreads(opt.threads > 0 ? opt.threads : std::max(1, cores / opt.jobs));
+        const std::string model = opt.model.empty() ? context.data().baseline() : opt.model;
+        std::shared_ptr<const SegmentationNetwork> net = SegmentationNetwork::load(model);
+        options.segmenter = [net] { return makeNetworkSegmenter(net); };
+        std::cerr << "model " << model << " (" << net->card().architecture << ", " << net->hash()
+                  << ")\n";
+    }
+    const RunSummary s = runSweep(config, context.models(), options);
+    std::cout << "sweep " << config.name << " shard " << options.shard.index << "/"
+              << options.shard.count << ": " << s.planned << " scenes, " << s.skipped
+              << " already done, " << s.done << " new in " << s.seconds << " s -> "
+              << RunDirectory(opt.run_dir).storePath() << "\n";
+}
+
+}  // namespace
+
+void setupSweepCommand(CLI::App& app, const AppContext& context) {
+    auto opt = std::make_shared<SweepOptions>();
+    CLI::App* cmd =
+        app.add_subcommand("sweep", "Run a sweep: sample, build scenes, scan, score, store");
+    cmd->add_option("config", opt->config, "Sweep config JSON (docs/sweep-config.md)")->required();
+    cmd->add_option("-o,--output", opt->run_dir, "Run directory (results.sqlite, scans/)")
+        ->required();
+    cmd->add_option("--model", opt->model,
+                    "Checkpoint directory to score (model_card.json + weights; default: the "
+                    "bundled baseline)");
+    cmd->add_option("--batch", opt->batch, "Scans per forward pass")->check(CLI::PositiveNumber);
+    cmd->add_option("--threads", opt->threads, "LibTorch threads (default: cores / jobs)");
+    cmd->add_flag("--scans-only", opt->scans_only,
+                  "Generate and store the scans without a network");
+    cmd->add_option("--jobs", opt->jobs, "Parallel workers; results do not depend on it")
+        ->check(CLI::PositiveNumber);
+    cmd->add_option("--shard", opt->shard,
+                    "i/N: take every N-th sample starting at i (Slurm array / k8s index)")
+        ->capture_default_str();
+    cmd->add_flag("--no-cache", opt->no_cache, "Neither keep nor reuse cached scans");
+    cmd->add_option("--scan-cache", opt->scan_cache,
+                    "Scan cache directory (default RUN_DIR/scans); share it so another checkpoint "
+                    "skips ray-casting");
+    cmd->add_flag("--images", opt->images,
+                  "Also store the camera image, labels, calibration map and overlay per scene");
+    cmd->add_option("--stop-after", opt->stop_after,
+                    "Stop after this many new scenes (a partial run)");
+    cmd->callback([opt, &context] { runSweepCommand(*opt, context); });
+}
+
+}  // namespace blindspot::cli

@@ -1,0 +1,25 @@
+#pragma once
+// The ground of a background as a height field for placing cars: heights by a vertical ray, and
+// wheels-on-the-ground poses (ground following) in the background's world frame (ISO 8855, m).
+#include "core/Pose.hpp"
+#include "core/RayCaster.hpp"
+#include "core/TriangleMesh.hpp"
+#include "scenes/CarModel.hpp"
+
+namespace blindspot {
+
+/// Height of the ground at (x, y) and car placement by ground following.
+class GroundSurface {
+  public:
+    explicit GroundSurface(const TriangleMesh& ground, int build_threads = 0);
+    /// Ground height (m) under (x, y), or NaN where there is no ground.
+    double heightAt(double x_m, double y_m) const;
+    /// The car's pose with its wheels on the ground: z from the mean contact height, pitch from
+    /// front vs rear axle, roll from left vs right wheels. Throws ConfigError off the ground.
+    Pose placeCar(const CarModelSpec& model, double x_m, double y_m, double yaw_deg) const;
+
+  private:
+    RayScene scene_;
+};
+
+}  // namespace blindspot

@@ -1,0 +1,167 @@
+#include "sweep/RunDirectory.hpp"
+
+#include <filesystem>
+
+#include "core/AtomicFile.hpp"
+#include "core/Error.hpp"
+#include "core/Json.hpp"
+#include "core/ScanIo.hpp"
+#include "core/ScanSummary.hpp"
+
+namespace blindspot {
+namespace {
+
+namespace fs = std::filesystem;
+
+LearningMap learningMapOf(const Segmenter& segmenter) {
+    LearningMap map;
+    map.classes = segmenter.classNames();
+    map.default_class = segmenter.classOf(0);
+    map.class_of_label.resize(65536);
+    for (std::size_t id = 0; id < map.class_of_label.size(); ++id)
+        map.class_of_label[id] = std::uint8_t(segmenter.classOf(std::uint16_t(id)));
+    return map;
+}
+
+nlohmann::json carRowsJson(const std::vector<CarRow>& cars) {
+    nlohmann::json out = nlohmann::json::array();
+    for (const auto& c : cars)
+        out.push_back({{"car_index", c.car_index},
+                       {"instance_id", c.instance_id},
+                       {"visible_points", c.visible_points},
+                       {"unoccluded_points", c.unoccluded_points},
+                       {"visibility", c.visibility},
+                       {"fully_occluded", c.fully_occluded}});
+    return out;
+}
+
+std::vector<CarRow> carRowsFromJson(const nlohmann::json& cars) {
+    std::vector<CarRow> out;
+    for (const auto& c : cars)
+        out.push_back({c.at("car_index").get<int>(), c.at("instance_id").get<int>(),
+                       c.at("visible_points").get<std::int64_t>(),
+                       c.at("unoccluded_points").get<std::int64_t>(),
+                       c.at("visibility").get<double>(), c.at("fully_occluded").get<bool>()});
+    return out;
+}
+
+void makeDirectory(const fs::path& dir) {
+    std::error_code ec;
+    fs::create_directories(dir, ec);
+    if (ec) throw FileError(dir.string(), "cannot create directory: " + ec.message());
+}
+
+}  // namespace
+
+RunDirectory::RunDirectory(std::string dir, std::string scan_cache_dir)
+    : dir_(std::move(dir)),
+      scan_cache_(scan_cache_dir.empty() ? (fs::path(dir_) / "scans").string()
+                                         : std::move(scan_cache_dir)) {}
+
+std::string RunDirectory::storePath() const { return (fs::path(dir_) / "results.sqlite").string(); }
+
+bool RunDirectory::hasStore() const { return fs::exists(storePath()); }
+
+ResultsStore RunDirectory::openStore(const DimensionRegistry& registry, bool must_exist) const {
+    if (must_exist && !hasStore())
+        throw FileError(storePath(), "no results store here (is " + dir_ + " a run directory?)");
+    return ResultsStore(storePath(), registry);
+}
+
+void RunDirectory::create(bool predictions) const {
+    makeDirectory(dir_);
+    if (predictions) makeDirectory(fs::path(dir_) / "predictions");
+}
+
+std::string RunDirectory::scanDir(const std::string& scene_id) const {
+    return (fs::path(scan_cache_) / scene_id).string();
+}
+
+bool RunDirectory::hasScan(const std::string& scene_id) const {
+    const fs::path dir = scanDir(scene_id);
+    return fs::exists(dir / "scan.json") && fs::exists(dir / "scan.pcd");
+}
+
+std::optional<CachedScan> RunDirectory::readScan(const std::string& scene_id) const {
+    if (!hasScan(scene_id)) return std::nullopt;
+    const fs::path dir = scanDir(scene_id);
+    const nlohmann::json summary = readJsonFile((dir / "scan.json").string());
+    if (summary.value("scene_id", "") != scene_id || !summary.contains("cars")) return std::nullopt;
+    return CachedScan{readScanDirectory(dir.string()), carRowsFromJson(summary.at("cars"))};
+}
+
+void RunDirectory::writeScan(const std::string& scene_id, const ScanGrid& scan,
+                             const nlohmann::json& sample, const std::vector<CarRow>& cars) const {
+    // The organised PCD holds the whole grid (xyz, intensity, range, label, instance, NaN holes)
+    // and scan.json the spec, pose and target-car rows: enough to rebuild the scan bit for bit and
+    // every other format. Disk writes dominate a scans-only sweep, so nothing else.
+    const fs::path dir = scanDir(scene_id);
+    makeDirectory(dir);
+    writeFileAtomic((dir / "scan.pcd").string(), encodeOrganisedPcd(scan));
+    nlohmann::json summary = scanSummaryJson(scan);
+    summary["sample"] = sample;
+    summary["scene_id"] = scene_id;
+    summary["cars"] = carRowsJson(cars);
+    writeFileAtomic((dir / "scan.json").string(), summary.dump(2) + "\n");
+}
+
+std::string RunDirectory::predictionPath(const std::string& scene_id) const {
+    return (fs::path(dir_) / "predictions" / (scene_id + ".pred")).string();
+}
+
+std::string RunDirectory::classesPath() const {
+    return (fs::path(dir_) / "predictions" / "classes.json").string();
+}
+
+bool RunDirectory::hasPredictions() const { return fs::exists(classesPath()); }
+
+void RunDirectory::writePredictions(const std::string& scene_id,
+                                    const std::vector<int>& predicted) const {
+    std::string bytes(predicted.size(), char(kNoPrediction));
+    for (std::size_t i = 0; i < predicted.size(); ++i)
+        if (predicted[i] >= 0 && predicted[i] < kNoPrediction) bytes[i] = char(predicted[i]);
+    writeFileAtomic(predictionPath(scene_id), bytes);
+}
+
+std::vector<int> RunDirectory::readPredictions(const std::string& scene_id,
+                                               std::size_t cell_count) const {
+    const std::string path = predictionPath(scene_id);
+    const std::string bytes = readFileBytes(path);
+    if (bytes.size() != cell_count)
+        throw FileError(path, "expected " + std::to_string(cell_count) +
+                                  " bytes (one per scan cell), got " +
+                                  std::to_string(bytes.size()));
+    std::vector<int> predicted(cell_count);
+    for (std::size_t i = 0; i < cell_count; ++i) {
+        const int v = static_cast<unsigned char>(bytes[i]);
+        predicted[i] = v == kNoPrediction ? -1 : v;
+    }
+    return predicted;
+}
+
+void RunDirectory::writeClasses(const Segmenter& segmenter) const {
+    writeFileAtomic(classesPath(), learningMapToJson(learningMapOf(segmenter)).dump(2) + "\n");
+}
+
+LearningMap RunDirectory::readClasses() const { return loadLearningMap(classesPath()); }
+
+std::string RunDirectory::imagesDir(const std::string& scene_id) const {
+    return (fs::path(dir_) / "images" / scene_id).string();
+}
+
+void RunDirectory::copySceneFrom(const RunDirectory& other, const std::string& scene_id) const {
+    std::error_code ec;
+    const auto keep = fs::copy_options::recursive | fs::copy_options::skip_existing;
+    if (other.hasScan(scene_id)) {
+        makeDirectory(scan_cache_);
+        fs::copy(other.scanDir(scene_id), scanDir(scene_id), keep, ec);
+    }
+    if (fs::exists(other.predictionPath(scene_id))) {
+        makeDirectory(fs::path(dir_) / "predictions");
+        fs::copy(other.predictionPath(scene_id), predictionPath(scene_id), keep, ec);
+        if (!fs::exists(classesPath())) fs::copy(other.classesPath(), classesPath(), keep, ec);
+    }
+    if (ec) throw FileError(dir_, "cannot copy scene " + scene_id + ": " + ec.message());
+}
+
+}  // namespace blindspot

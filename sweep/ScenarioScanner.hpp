@@ -1,0 +1,55 @@
+#pragma once
+// The one scan path: a Scenario -> its scene (placed cars plus seeded traffic) -> a labelled scan
+// with the LiDAR effects -> per-car visibility. `blindspot scene`, the sweep runner and the
+// retraining export all scan through here, so the same scenario and seed give the same scan, bit
+// for bit, whichever command asked.
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/Camera.hpp"
+#include "core/LidarEffects.hpp"
+#include "core/Scenario.hpp"
+#include "scenes/SceneAssembly.hpp"
+
+namespace blindspot {
+
+struct ScannedScene {
+    AssembledScene scene;  ///< its geometry is the scanner's, valid until the next scan
+    ScanGrid scan;
+    std::vector<CarVisibility> visibility;  ///< per placed car
+};
+
+/// Not thread-safe: one per worker (it caches an assembler per sensor set-up).
+class ScenarioScanner {
+  public:
+    ScenarioScanner(std::vector<CarModelSpec> models, LidarEffects effects);
+    ~ScenarioScanner();
+
+    /// Cars beyond the placed ones (scenario.count) take random free spots, and the LiDAR effects
+    /// draw their noise, both seeded by `seed`. `lap(stage)` is called after the "scene", "scan"
+    /// and "visibility" stages (may be empty).
+    ScannedScene scan(const Scenario& scenario, std::uint64_t seed, int cast_threads,
+                      const std::function<void(const char*)>& lap = {});
+
+    /// The co-located camera's image of the scenario's scene, lit by its time of day and weather
+    /// (`conditions` gives the sun's place and date; its time, weather, seed and lamps are set
+    /// here).
+    CameraImage camera(const Scenario& scenario, std::uint64_t seed, const CameraSpec& spec,
+                       CameraConditions conditions, int threads);
+
+    const std::vector<CarModelSpec>& models() const { return models_; }
+
+  private:
+    SceneAssembler& assemblerFor(const ScenarioSensor& sensor);
+    AssembledScene assemble(const Scenario& scenario, std::uint64_t seed);
+
+    std::vector<CarModelSpec> models_;
+    LidarEffects effects_;
+    std::map<std::string, std::unique_ptr<SceneAssembler>> assemblers_;
+};
+
+}  // namespace blindspot

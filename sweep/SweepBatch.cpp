@@ -1,0 +1,116 @@
+#include "sweep/SweepBatch.hpp"
+
+#include <chrono>
+#include <optional>
+
+#include "core/ConfusionMatrix.hpp"
+#include "core/Hash.hpp"
+#include "reports/CameraImages.hpp"
+
+namespace blindspot {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+}  // namespace
+
+SweepBatch::SweepBatch(const SweepConfig& config, std::vector<CarModelSpec> models,
+                       const RunDirectory& run, std::unique_ptr<Segmenter> segmenter,
+                       BatchOptions options)
+    : config_(config),
+      scanner_(std::move(models), config.effects),
+      run_(run),
+      segmenter_(std::move(segmenter)),
+      options_(options) {}
+
+std::vector<SceneRow> SweepBatch::run(const std::vector<const Sample*>& samples) {
+    const auto start = Clock::now();
+    auto t = start;
+    const std::function<void(const char*)> lap = [this, &t](const char* stage) {
+        const auto now = Clock::now();
+        stage_seconds[stage] += std::chrono::duration<double>(now - t).count();
+        t = now;
+    };
+    std::vector<SceneRow> rows(samples.size());
+    std::vector<ScanGrid> scans;
+    std::vector<bool> was_cached;
+    for (std::size_t k = 0; k < samples.size(); ++k) {
+        SceneRow& row = rows[k];
+        row.scene_id = sceneIdIn(config_, *samples[k]);
+        row.sample = samples[k]->toJson();
+        std::optional<CachedScan> cached =
+            options_.cache_scans ? run_.readScan(row.scene_id) : std::nullopt;
+        lap("cache");
+        was_cached.push_back(cached.has_value());
+        if (cached) {
+            ++cache_hits;
+            row.cars = cached->cars;
+            for (const auto& c : row.cars) row.target_points += c.visible_points;
+            scans.push_back(std::move(cached->scan));
+        } else {
+            scans.push_back(castAndMeasure(*samples[k], row, lap));
+        }
+        row.valid_points = std::int64_t(scans.back().validCount());
+    }
+    if (segmenter_) {
+        std::vector<const ScanGrid*> batch;
+        for (const auto& scan : scans) batch.push_back(&scan);
+        const std::vector<std::vector<int>> predicted = segmenter_->predictBatch(batch);
+        lap("segment");
+        for (std::size_t k = 0; k < scans.size(); ++k) {
+            rows[k].classes = score(scans[k], predicted[k]);
+            run_.writePredictions(rows[k].scene_id, predicted[k]);
+        }
+    }
+    for (std::size_t k = 0; k < samples.size(); ++k)
+        if (options_.cache_scans && !was_cached[k])
+            run_.writeScan(rows[k].scene_id, scans[k], rows[k].sample, rows[k].cars);
+    lap("write");
+    if (options_.images) {
+        for (std::size_t k = 0; k < samples.size(); ++k)
+            writeImages(*samples[k], rows[k].scene_id, scans[k]);
+        lap("camera");
+    }
+    const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    for (auto& row : rows) row.seconds = seconds / double(rows.size());
+    return rows;
+}
+
+ScanGrid SweepBatch::castAndMeasure(const Sample& sample, SceneRow& row,
+                                    const std::function<void(const char*)>& lap) {
+    ScannedScene scanned = scanner_.scan(scenarioFor(config_, sample, true), fnv1a64(row.scene_id),
+                                         options_.cast_threads, lap);
+    for (std::size_t i = 0; i < scanned.visibility.size(); ++i) {
+        const auto& v = scanned.visibility[i];
+        row.target_points += std::int64_t(v.visible_points);
+        row.cars.push_back({int(i), v.instance_id, std::int64_t(v.visible_points),
+                            std::int64_t(v.unoccluded_points), v.visibility, v.fully_occluded});
+    }
+    return std::move(scanned.scan);
+}
+
+std::vector<ClassRow> SweepBatch::score(const ScanGrid& scan,
+                                        const std::vector<int>& predicted) const {
+    const auto names = segmenter_->classNames();
+    ConfusionMatrix m(int(names.size()));
+    for (std::size_t i = 0; i < scan.cellCount(); ++i)
+        if (scan.valid(i) && predicted[i] >= 0 && !config_.ignored(scan.label[i]))
+            m.add(segmenter_->classOf(scan.label[i]), predicted[i]);
+    std::vector<ClassRow> rows;
+    for (int c = 0; c < int(names.size()); ++c)
+        rows.push_back({names[std::size_t(c)], m.truePositives(c), m.falsePositives(c),
+                        m.falseNegatives(c), m.iou(c), m.precision(c), m.recall(c)});
+    return rows;
+}
+
+// The camera sees the sample in its true paint colours, whatever the LiDAR effects mode.
+void SweepBatch::writeImages(const Sample& sample, const std::string& scene_id,
+                             const ScanGrid& scan) {
+    const CameraSpec camera;
+    const CameraImage image =
+        scanner_.camera(scenarioFor(config_, sample, false), fnv1a64(scene_id), camera,
+                        CameraConditions{}, options_.cast_threads);
+    writeCameraOutputs(image, scan, camera, run_.imagesDir(scene_id));
+}
+
+}  // namespace blindspot
