@@ -5,8 +5,8 @@
 #include <limits>
 #include <string>
 
+#include "core/EmbreeScene.hpp"
 #include "core/ParallelFor.hpp"
-#include "core/RaySceneImpl.hpp"
 
 namespace blindspot {
 namespace {
@@ -96,7 +96,7 @@ ScanGrid castScan(const RayScene& scene, const LidarSpec& spec,
 void castScanInto(const RayScene& scene, const LidarSpec& spec,
                   const Eigen::Isometry3d& world_from_sensor, const CastOptions& options,
                   ScanGrid& scan) {
-    const RayScene::Impl& s = scene.impl();
+    const EmbreeScene& s = scene.embree();
     requireCommitted(s);
     const std::size_t cells = std::size_t(spec.rows()) * spec.cols();
     if (scan.range_m.size() != cells) {
@@ -190,7 +190,7 @@ std::pair<std::vector<int>, std::vector<int>> beamsInCone(const LidarSpec& spec,
 
 std::size_t countUnoccludedHits(const RayScene& scene, int instance_index, const LidarSpec& spec,
                                 const Eigen::Isometry3d& world_from_sensor) {
-    const RayScene::Impl& s = scene.impl();
+    const EmbreeScene& s = scene.embree();
     const MeshInstance& inst = scene.instance(instance_index);
     const auto box = bounds(s.meshes[inst.mesh]);
     const Eigen::Vector3d centre_mesh = ((box[0] + box[1]) / 2).cast<double>();
@@ -237,7 +237,7 @@ std::size_t countUnoccludedHits(const RayScene& scene, int instance_index, const
 
 std::size_t castRawPackets(const RayScene& scene, const LidarSpec& spec,
                            const Eigen::Isometry3d& world_from_sensor, const CastOptions& options) {
-    const RayScene::Impl& s = scene.impl();
+    const EmbreeScene& s = scene.embree();
     requireCommitted(s);
     const BeamTable beams(spec, world_from_sensor);
     const int cols = spec.cols();

@@ -1,20 +1,22 @@
 // The Embree scene behind RAII: device, meshes, instances, commit and single-ray queries. Every
 // rtc* call that builds or owns something is here; the scan loops are core/RayCaster.cpp.
+#include "core/RayScene.hpp"
+
 #include <cmath>
 #include <string>
 
-#include "core/RaySceneImpl.hpp"
+#include "core/EmbreeScene.hpp"
 
 namespace blindspot {
 namespace {
 
 void recordEmbreeError(void* user, RTCError code, const char* message) {
-    auto* impl = static_cast<RayScene::Impl*>(user);
+    auto* impl = static_cast<EmbreeScene*>(user);
     impl->error =
         "error " + std::to_string(int(code)) + (message ? std::string(": ") + message : "");
 }
 
-void rebuildShading(RayScene::Impl& s) {
+void rebuildShading(EmbreeScene& s) {
     s.shading.resize(s.instances.size());
     for (std::size_t i = 0; i < s.instances.size(); ++i) {
         const MeshInstance& inst = s.instances[i];
@@ -32,7 +34,7 @@ void rebuildShading(RayScene::Impl& s) {
 
 }  // namespace
 
-RayScene::RayScene(int build_threads) : impl_(std::make_unique<Impl>()) {
+RayScene::RayScene(int build_threads) : impl_(std::make_unique<EmbreeScene>()) {
     const std::string config =
         build_threads > 0 ? "threads=" + std::to_string(build_threads) : std::string();
     impl_->device = rtcNewDevice(config.empty() ? nullptr : config.c_str());
@@ -49,7 +51,7 @@ RayScene::RayScene(RayScene&&) noexcept = default;
 RayScene& RayScene::operator=(RayScene&&) noexcept = default;
 
 MeshId RayScene::addMesh(const TriangleMesh& mesh) {
-    Impl& s = *impl_;
+    EmbreeScene& s = *impl_;
     if (mesh.triangles.empty()) throw BackendError("RayScene: a mesh needs at least one triangle");
     const auto vertex_count = mesh.vertices_m.size();
     for (const auto& t : mesh.triangles)
@@ -86,7 +88,7 @@ MeshId RayScene::addMesh(const TriangleMesh& mesh) {
 }
 
 int RayScene::addInstance(const MeshInstance& instance) {
-    Impl& s = *impl_;
+    EmbreeScene& s = *impl_;
     if (instance.mesh < 0 || instance.mesh >= meshCount())
         throw BackendError("RayScene: instance refers to unknown mesh " +
                            std::to_string(instance.mesh));
@@ -110,7 +112,7 @@ int RayScene::addInstance(const MeshInstance& instance) {
 }
 
 void RayScene::clearInstances() {
-    Impl& s = *impl_;
+    EmbreeScene& s = *impl_;
     // A fresh top-level scene is simpler than detaching and reusing geometry ids; the meshes'
     // BVHs are untouched.
     rtcReleaseScene(s.top);
@@ -122,7 +124,7 @@ void RayScene::clearInstances() {
 }
 
 void RayScene::commit() {
-    Impl& s = *impl_;
+    EmbreeScene& s = *impl_;
     rtcCommitScene(s.top);
     s.check("building the top-level BVH");
     rebuildShading(s);
@@ -137,7 +139,7 @@ int RayScene::meshCount() const { return int(impl_->meshes.size()); }
 std::optional<RayHit> RayScene::intersect(const Eigen::Vector3d& origin_world_m,
                                           const Eigen::Vector3d& direction_world,
                                           double max_distance_m) const {
-    const Impl& s = *impl_;
+    const EmbreeScene& s = *impl_;
     requireCommitted(s);
     const Eigen::Vector3d dir = direction_world.normalized();
     RTCIntersectContext context;

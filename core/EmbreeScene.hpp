@@ -1,13 +1,14 @@
 #pragma once
-// RayScene's private state: the Embree device and scenes behind RAII, and the per-instance data
-// the hit loops read. Only core/RayScene.cpp and core/RayCaster.cpp include it.
+// The Embree objects behind a RayScene, released by RAII, and the per-instance data the hit loops
+// read. Only core/RayScene.cpp and core/RayCaster.cpp include it.
 #include <embree3/rtcore.h>
 
 #include <string>
 #include <vector>
 
 #include "core/Error.hpp"
-#include "core/RayCaster.hpp"
+#include "core/MeshInstance.hpp"
+#include "core/TriangleMesh.hpp"
 
 namespace blindspot {
 
@@ -19,7 +20,7 @@ struct InstanceShading {
     std::uint16_t instance_id = 0;
 };
 
-struct RayScene::Impl {
+struct EmbreeScene {
     RTCDevice device = nullptr;
     RTCScene top = nullptr;
     std::vector<RTCScene> mesh_scenes;
@@ -37,7 +38,7 @@ struct RayScene::Impl {
         error.clear();
         throw BackendError(message);
     }
-    ~Impl() {
+    ~EmbreeScene() {
         if (top) rtcReleaseScene(top);
         for (RTCScene s : mesh_scenes) rtcReleaseScene(s);
         if (device) rtcReleaseDevice(device);
@@ -45,7 +46,7 @@ struct RayScene::Impl {
 };
 
 /// Throws BackendError when the scene was changed and not committed since.
-inline void requireCommitted(const RayScene::Impl& s) {
+inline void requireCommitted(const EmbreeScene& s) {
     if (!s.committed) throw BackendError("RayScene: commit() must be called before casting rays");
 }
 
