@@ -1,3 +1,5 @@
+#include "models/Network.hpp"
+
 #include <malloc.h>
 
 #include <filesystem>
@@ -6,7 +8,7 @@
 #include "core/AtomicFile.hpp"
 #include "core/Error.hpp"
 #include "core/Hash.hpp"
-#include "models/NetworkImpl.hpp"
+#include "models/NetworkState.hpp"
 
 namespace blindspot {
 
@@ -27,7 +29,7 @@ std::string cardIdentity(const ModelCard& card) {
     return j.dump();
 }
 
-void loadNative(SegmentationNetwork::Impl& impl, const std::string& path) {
+void loadNative(NetworkState& impl, const std::string& path) {
     impl.native = makeSqueezeSeg(impl.card);
     std::map<std::string, std::vector<std::int64_t>> expected;
     for (const auto& p : impl.native->named_parameters())
@@ -49,7 +51,7 @@ void loadNative(SegmentationNetwork::Impl& impl, const std::string& path) {
     impl.native->eval();
 }
 
-void loadScripted(SegmentationNetwork::Impl& impl, const std::string& path) {
+void loadScripted(NetworkState& impl, const std::string& path) {
     try {
         impl.scripted = torch::jit::load(path);
     } catch (const c10::Error& e) {
@@ -110,8 +112,7 @@ std::pair<torch::Tensor, torch::Tensor> batchTensors(const ModelCard& card,
     return {input, mask};
 }
 
-torch::Tensor SegmentationNetwork::Impl::forward(const torch::Tensor& input,
-                                                 const torch::Tensor& mask) const {
+torch::Tensor NetworkState::forward(const torch::Tensor& input, const torch::Tensor& mask) const {
     if (native) {
         SqueezeSeg model = native;  // the holder is shared; forward() is not const
         return model->forward(input, mask);
@@ -128,7 +129,8 @@ void setTorchThreads(int threads) {
     if (threads > 0) torch::set_num_threads(threads);
 }
 
-SegmentationNetwork::SegmentationNetwork(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+SegmentationNetwork::SegmentationNetwork(std::unique_ptr<NetworkState> impl)
+    : impl_(std::move(impl)) {}
 SegmentationNetwork::~SegmentationNetwork() = default;
 
 std::unique_ptr<SegmentationNetwork> SegmentationNetwork::load(const std::string& dir) {
@@ -140,7 +142,7 @@ std::unique_ptr<SegmentationNetwork> SegmentationNetwork::load(const std::string
 }
 
 std::unique_ptr<SegmentationNetwork> SegmentationNetwork::loadFrom(const std::string& dir) {
-    auto impl = std::make_unique<Impl>();
+    auto impl = std::make_unique<NetworkState>();
     impl->card = loadModelCard(dir);
     const std::string path = weightsPath(impl->card, dir);
     if (!fs::is_regular_file(path))
@@ -158,7 +160,7 @@ std::unique_ptr<SegmentationNetwork> SegmentationNetwork::create(const ModelCard
     if (card.architecture != "squeezeseg")
         throw ConfigError(ErrorSource::value("/architecture"),
                           "only \"squeezeseg\" can be created");
-    auto impl = std::make_unique<Impl>();
+    auto impl = std::make_unique<NetworkState>();
     impl->card = card;
     torch::manual_seed(seed);
     impl->native = makeSqueezeSeg(card);

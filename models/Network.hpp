@@ -24,6 +24,8 @@ void keepTensorBuffersOnHeap();
 /// Sets the intra-op thread count of every network in the process (LibTorch's pool is global).
 void setTorchThreads(int threads);
 
+struct NetworkState;
+
 class SegmentationNetwork {
   public:
     /// Loads and checks a checkpoint: a corrupt weights file, weights whose shapes disagree with
@@ -48,13 +50,13 @@ class SegmentationNetwork {
     /// Writes the native archive and the card into `checkpoint_dir` (squeezeseg only).
     void save(const std::string& checkpoint_dir) const;
 
-    struct Impl;
-    Impl& impl() const { return *impl_; }
+    /// The module and card behind the network (models/NetworkState.hpp; torch inside).
+    NetworkState& state() const { return *impl_; }
 
   private:
-    explicit SegmentationNetwork(std::unique_ptr<Impl> impl);
+    explicit SegmentationNetwork(std::unique_ptr<NetworkState> impl);
     static std::unique_ptr<SegmentationNetwork> loadFrom(const std::string& checkpoint_dir);
-    std::unique_ptr<Impl> impl_;
+    std::unique_ptr<NetworkState> impl_;
 };
 
 /// Scores scans with a shared, loaded network. Throws ConfigError at the first scan whose LiDAR

@@ -12,7 +12,8 @@
 #include "core/AtomicFile.hpp"
 #include "core/Error.hpp"
 #include "models/Dataset.hpp"
-#include "models/NetworkImpl.hpp"
+#include "models/Network.hpp"
+#include "models/NetworkState.hpp"
 
 namespace blindspot {
 
@@ -176,7 +177,7 @@ nlohmann::json cardRecipe(const TrainOptions& o) {
 
 void saveEpoch(Run& run, torch::optim::Optimizer& optimizer, int epoch, const TrainReport& report) {
     const TrainOptions& o = run.options;
-    ModelCard& card = run.net->impl().card;
+    ModelCard& card = run.net->state().card;
     card.training = {{"recipe", cardRecipe(o)},
                      {"init_hash", run.init_hash},
                      {"data_hash", run.train.hash},
@@ -201,8 +202,8 @@ void resume(Run& run, torch::optim::Optimizer& optimizer) {
     const nlohmann::json state = readJsonFile((dir / "train_state.json").string());
     auto loaded = SegmentationNetwork::load(run.options.output);
     torch::NoGradGuard no_grad;
-    auto from = loaded->impl().native->parameters();
-    auto to = run.net->impl().native->parameters();
+    auto from = loaded->state().native->parameters();
+    auto to = run.net->state().native->parameters();
     for (std::size_t i = 0; i < to.size(); ++i) to[i].copy_(from[i]);
     torch::load(optimizer, (dir / "optimizer.pt").string());
     run.start_epoch = state.at("epochs_done").get<int>();
@@ -234,7 +235,7 @@ TrainReport trainNetwork(const TrainOptions& o, std::ostream& log) {
     log << "train: " << run.train.images.size() << " scans, retrain " << run.retrain.images.size()
         << ", validation " << run.val.images.size() << "\n";
 
-    SqueezeSeg model = run.net->impl().native;
+    SqueezeSeg model = run.net->state().native;
     auto optimizer = makeOptimizer(o, model->parameters());
     resume(run, *optimizer);
     const torch::Tensor weights =

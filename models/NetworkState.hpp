@@ -1,14 +1,16 @@
 #pragma once
-// Internal to models/: what a SegmentationNetwork holds. Includes torch headers.
+// Internal to models/: what a SegmentationNetwork holds (its card, module and hash). Includes
+// torch headers.
 #include <torch/script.h>
 #include <torch/torch.h>
 
-#include "models/Network.hpp"
+#include "models/ModelCard.hpp"
+#include "models/RangeProjection.hpp"
 #include "models/SqueezeSeg.hpp"
 
 namespace blindspot {
 
-struct SegmentationNetwork::Impl {
+struct NetworkState {
     ModelCard card;
     SqueezeSeg native{nullptr};           ///< architecture "squeezeseg"
     mutable torch::jit::Module scripted;  ///< architecture "torchscript"
