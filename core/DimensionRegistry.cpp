@@ -88,6 +88,10 @@ DimensionRegistry defaultDimensions() {
         continuous("pitch_deg", "", -30, 30, 0.0, "sensor pitch [deg] (nose-down)",
                    "sensor pitch (deg, positive nose-down)",
                    [](Scenario& s, const DimValue& v) { s.sensor.pitch_deg = number(v); }));
+    r.dims.push_back(
+        continuous("roll_deg", "", -30, 30, 0.0, "sensor roll [deg] (right side down)",
+                   "sensor roll on its mount (deg, positive right side down)",
+                   [](Scenario& s, const DimValue& v) { s.sensor.roll_deg = number(v); }));
     r.dims.push_back(categorical("lidar", ValueSet::LidarPresets, "hdl64e", "LiDAR", "LiDAR preset",
                                  [](Scenario& s, const DimValue& v) { s.sensor.lidar = text(v); }));
     return r;

@@ -23,6 +23,7 @@ struct ScenarioSensor {
     std::string lidar = "hdl64e";
     double mount_height_m = 1.73;  ///< above the ground
     double pitch_deg = 0.0;        ///< head tilt, positive nose-down
+    double roll_deg = 0.0;         ///< mount roll, positive right side down (ISO 8855)
 };
 
 struct Scenario {

@@ -54,7 +54,8 @@ AssembledScene ScenarioScanner::assemble(const Scenario& scenario, std::uint64_t
 
 SceneAssembler& ScenarioScanner::assemblerFor(const ScenarioSensor& sensor) {
     const std::string key = sensor.lidar + "|" + std::to_string(sensor.mount_height_m) + "|" +
-                            std::to_string(sensor.pitch_deg);
+                            std::to_string(sensor.pitch_deg) + "|" +
+                            std::to_string(sensor.roll_deg);
     auto it = assemblers_.find(key);
     if (it != assemblers_.end()) return *it->second;
     LidarSpec spec = loadLidarSpec(sensor.lidar);
@@ -62,6 +63,7 @@ SceneAssembler& ScenarioScanner::assemblerFor(const ScenarioSensor& sensor) {
     const EgoVehicle ego;
     SensorMounting mounting;  // the roof-centre mount, raised or lowered to the scenario's height
     mounting.offset.translation_m.z() = sensor.mount_height_m - ego.roof_mount_height_m;
+    mounting.offset.roll_deg = sensor.roll_deg;
     auto assembler = std::make_unique<SceneAssembler>(models_, spec, mounting, ego, 1);
     return *assemblers_.emplace(key, std::move(assembler)).first->second;
 }
