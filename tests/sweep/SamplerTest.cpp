@@ -148,7 +148,7 @@ TEST(SweepConfig, BadConfigsNameTheJsonPath) {
     EXPECT_EQ(errorOf({{"speed", {{"value", 3}}}}),
               "sweep.json: /dimensions/speed: unknown dimension; expected one of car_model, x_m, "
               "y_m, yaw_deg, count, background, color, weather, time_of_day_h, mount_height_m, "
-              "pitch_deg, lidar");
+              "pitch_deg, roll_deg, lidar");
     EXPECT_EQ(errorOf({{"x", {{"range", {{"start", 5}, {"stop", 1}, {"step", 1}}}}}}),
               "sweep.json: /dimensions/x/range: empty range: stop 1 cannot be reached from start 5 "
               "with step 1");

@@ -138,3 +138,23 @@ TEST(SweepRunner, IgnoredLabelsAreNotScored) {
     EXPECT_EQ(counted - ignored, weather);
     EXPECT_THROW(config("bad", R"("scoring": {"ignore_labels": ["fogg"]},)"), ConfigError);
 }
+
+TEST(ScenarioScanner, RollDegreesTiltTheSensorAboutItsForwardAxis) {
+    const auto dir = blindspot::testing::freshTempDir("roll");
+    std::ofstream(dir / "roll.json") << R"({"name": "roll", "lidar": "vlp16",
+        "dimensions": {"x_m": {"value": 12}, "roll_deg": {"values": [0, 10]}}})";
+    const SweepConfig config =
+        loadSweepConfig((dir / "roll.json").string(), blindspot::testing::catalogue());
+    const auto samples = drawSamples(config.space, config.sampler);
+    ASSERT_EQ(samples.size(), 2u);
+    ScenarioScanner scanner(carModels(), config.effects);
+    std::vector<Pose> poses;
+    std::vector<ScanGrid> scans;
+    for (const auto& s : samples) {
+        scans.push_back(scanner.scan(scenarioFor(config, s, true), 1, 0).scan);
+        poses.push_back(Pose::fromIsometry(scans.back().world_from_sensor));
+    }
+    EXPECT_NEAR(poses[1].roll_deg - poses[0].roll_deg, 10.0, 1e-9);
+    EXPECT_NEAR(poses[1].pitch_deg, poses[0].pitch_deg, 1e-9);
+    EXPECT_FALSE(scans[0] == scans[1]);
+}
