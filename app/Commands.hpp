@@ -19,6 +19,7 @@ void setupSelectCommand(CLI::App& app, const AppContext& context);
 void setupExportCommand(CLI::App& app, const AppContext& context);
 void setupCompareCommand(CLI::App& app, const AppContext& context);
 void setupReportCommand(CLI::App& app, const AppContext& context);
+void setupEvaluateCommand(CLI::App& app, const AppContext& context);
 
 /// Every subcommand, in the order --help lists them.
 inline void setupCommands(CLI::App& app, const AppContext& context) {
@@ -35,6 +36,7 @@ inline void setupCommands(CLI::App& app, const AppContext& context) {
     setupExportCommand(app, context);
     setupCompareCommand(app, context);
     setupReportCommand(app, context);
+    setupEvaluateCommand(app, context);
 }
 
 }  // namespace blindspot::cli

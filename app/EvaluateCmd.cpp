@@ -1,0 +1,131 @@
+// blindspot evaluate [--model CKPT] DATA... -o DIR [--class car] [--batch B] [--threads T]
+// Scores a checkpoint on recorded scans (lidar_2d .npy, SemanticKITTI, plain KITTI .bin).
+#include <cmath>
+#include <iostream>
+#include <memory>
+#include <thread>
+
+#include "app/Commands.hpp"
+#include "core/Error.hpp"
+#include "models/Network.hpp"
+#include "models/RecordedScans.hpp"
+#include "reports/EvaluationReport.hpp"
+
+namespace blindspot::cli {
+namespace {
+
+struct EvaluateArgs {
+    std::string model;  ///< empty: the bundled baseline
+    std::vector<std::string> data;
+    std::string output;
+    std::string target_class = "car";
+    int batch = 8;
+    int threads = 0;
+};
+
+// Outcome colours of one class per image cell: TP green, FP red, FN blue; in an unlabelled scan
+// the predicted class amber. Other returns grey, empty cells black.
+std::vector<std::array<std::uint8_t, 3>> outcomeColours(const RecordedScan& scan,
+                                                        const ScanOutcome& o, int target) {
+    std::vector<std::array<std::uint8_t, 3>> out(o.predicted.size(), {0, 0, 0});
+    for (std::size_t i = 0; i < out.size(); ++i) {
+        if (!scan.image.mask[i]) continue;
+        const bool said = o.predicted[i] == target, is = scan.truth[i] == target;
+        if (!scan.labelled)
+            out[i] = said ? std::array<std::uint8_t, 3>{255, 179, 0}
+                          : std::array<std::uint8_t, 3>{136, 136, 136};
+        else if (said && is)
+            out[i] = {46, 125, 50};
+        else if (said && scan.truth[i] >= 0)
+            out[i] = {198, 40, 40};
+        else if (is)
+            out[i] = {21, 101, 192};
+        else
+            out[i] = {136, 136, 136};
+    }
+    return out;
+}
+
+EvaluatedScan evaluatedScan(const RecordedScan& scan, const ScanOutcome& o,
+                            const std::vector<std::string>& classes, int target) {
+    EvaluatedScan e;
+    e.result.scene_id = scan.name;
+    e.path = scan.path;
+    e.format = scan.format;
+    e.labelled = scan.labelled;
+    e.predicted_cells.assign(classes.size(), 0);
+    for (std::size_t i = 0; i < o.predicted.size(); ++i) {
+        e.returns += scan.image.mask[i];
+        if (o.predicted[i] >= 0) ++e.predicted_cells[std::size_t(o.predicted[i])];
+    }
+    if (scan.labelled)
+        for (int c = 0; c < int(classes.size()); ++c)
+            e.result.classes.push_back({classes[std::size_t(c)], o.confusion.truePositives(c),
+                                        o.confusion.falsePositives(c),
+                                        o.confusion.falseNegatives(c)});
+    if (target >= 0)
+        e.front_view_png = frontViewPng(scan.image.grid.rows, scan.image.grid.cols,
+                                        outcomeColours(scan, o, target));
+    return e;
+}
+
+void printSummary(const EvaluationInput& in, const std::string& index) {
+    std::cout.precision(3);
+    for (const auto& s : in.scans) {
+        const ClassCounts* c = s.result.find(in.target_class);
+        const Ratios r = c ? ratiosOf(c->tp, c->fp, c->fn) : Ratios{};
+        std::cout << s.result.scene_id << ": " << in.target_class << " IoU " << r.iou.value_or(NAN)
+                  << " (precision " << r.precision.value_or(NAN) << ", recall "
+                  << r.recall.value_or(NAN) << "), " << s.returns << " returns\n";
+    }
+    for (const auto& c : in.metrics.classes)
+        std::cout << "pooled " << c.name << " IoU " << c.pooled.iou.value_or(NAN) << " (TP " << c.tp
+                  << ", FP " << c.fp << ", FN " << c.fn << ")\n";
+    std::cout << "report: " << index << "\n";
+}
+
+void runEvaluate(const EvaluateArgs& a, const AppContext& context) {
+    keepTensorBuffersOnHeap();
+    setTorchThreads(a.threads > 0 ? a.threads
+                                  : int(std::max(1u, std::thread::hardware_concurrency())));
+    const std::string model = a.model.empty() ? context.data().baseline() : a.model;
+    const auto net = SegmentationNetwork::load(model);
+    const auto& classes = net->card().learning_map.classes;
+    const auto at = std::find(classes.begin(), classes.end(), a.target_class);
+    if (at == classes.end())
+        throw ConfigError(ErrorSource::flag("--class"),
+                          "a class of the model; got \"" + a.target_class + "\"");
+    const std::vector<RecordedScan> scans = loadRecordedScans(a.data, net->card());
+    const std::vector<ScanOutcome> outcomes = scoreRecordedScans(*net, scans, a.batch);
+    EvaluationInput in{model, net->hash(), classes, a.data, a.target_class, {}, {}};
+    std::vector<SceneResult> labelled;
+    for (std::size_t i = 0; i < scans.size(); ++i) {
+        in.scans.push_back(
+            evaluatedScan(scans[i], outcomes[i], classes, int(at - classes.begin())));
+        if (scans[i].labelled) labelled.push_back(in.scans.back().result);
+    }
+    in.metrics = summarizeMetrics(labelled);
+    printSummary(in, writeEvaluationReport(in, a.output));
+}
+
+}  // namespace
+
+void setupEvaluateCommand(CLI::App& app, const AppContext& context) {
+    auto a = std::make_shared<EvaluateArgs>();
+    CLI::App* cmd = app.add_subcommand(
+        "evaluate",
+        "Score a checkpoint on recorded scans (lidar_2d .npy, SemanticKITTI, KITTI .bin)");
+    cmd->add_option("data", a->data,
+                    "Files or directories: lidar_2d .npy, SemanticKITTI root or sequence, .bin")
+        ->required();
+    cmd->add_option("--model", a->model, "Checkpoint directory (default: the bundled baseline)");
+    cmd->add_option("-o,--output", a->output, "Report directory (index.html, summary.json)")
+        ->required();
+    cmd->add_option("--class", a->target_class, "Class shown per scan and in the pictures")
+        ->capture_default_str();
+    cmd->add_option("--batch", a->batch, "Scans per forward pass")->check(CLI::PositiveNumber);
+    cmd->add_option("--threads", a->threads, "LibTorch threads (default: all cores)");
+    cmd->callback([a, &context] { runEvaluate(*a, context); });
+}
+
+}  // namespace blindspot::cli

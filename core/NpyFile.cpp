@@ -1,0 +1,67 @@
+#include "core/NpyFile.hpp"
+
+#include <cstdint>
+#include <cstring>
+#include <regex>
+
+#include "core/AtomicFile.hpp"
+#include "core/Error.hpp"
+
+namespace blindspot {
+namespace {
+
+// The value of `key` in the header's Python dict literal, as written by numpy.lib.format.
+std::string headerField(const std::string& header, const std::string& key,
+                        const std::string& path) {
+    const std::regex field("'" + key + "'\\s*:\\s*('[^']*'|True|False|\\([^)]*\\))");
+    std::smatch m;
+    if (!std::regex_search(header, m, field))
+        throw FileError(path, "not a .npy header: no '" + key + "' in " + header);
+    return m[1].str();
+}
+
+std::vector<std::size_t> parseShape(const std::string& tuple, const std::string& path) {
+    std::vector<std::size_t> shape;
+    const std::regex number("\\d+");
+    for (auto it = std::sregex_iterator(tuple.begin(), tuple.end(), number);
+         it != std::sregex_iterator(); ++it)
+        shape.push_back(std::size_t(std::stoull(it->str())));
+    if (shape.empty()) throw FileError(path, "expected an array shape, got " + tuple);
+    return shape;
+}
+
+}  // namespace
+
+NpyArray readNpyFloat32(const std::string& path) {
+    const std::string bytes = readFileBytes(path);
+    if (bytes.size() < 10 || bytes.compare(0, 6, "\x93NUMPY") != 0)
+        throw FileError(path, "not a NumPy .npy file (no \\x93NUMPY magic)");
+    const int major = static_cast<unsigned char>(bytes[6]);
+    const std::size_t len_bytes = major == 1 ? 2 : 4;
+    if (major != 1 && major != 2)
+        throw FileError(path, ".npy format version " + std::to_string(major) + "; expected 1 or 2");
+    std::uint32_t header_len = 0;
+    std::memcpy(&header_len, bytes.data() + 8, len_bytes);  // little-endian on every target
+    const std::size_t data_start = 8 + len_bytes + header_len;
+    if (bytes.size() < data_start) throw FileError(path, "truncated .npy header");
+    const std::string header = bytes.substr(8 + len_bytes, header_len);
+    const std::string descr = headerField(header, "descr", path);
+    if (descr != "'<f4'")
+        throw FileError(path, "dtype " + descr + "; expected little-endian float32 '<f4'");
+    if (headerField(header, "fortran_order", path) != "False")
+        throw FileError(path, "Fortran order; expected C order");
+    NpyArray array;
+    array.shape = parseShape(headerField(header, "shape", path), path);
+    std::size_t count = 1;
+    for (std::size_t d : array.shape) count *= d;
+    const std::size_t have = bytes.size() - data_start;
+    if (have != count * sizeof(float))
+        throw FileError(path, "truncated or padded: " + std::to_string(have) + " data bytes for " +
+                                  std::to_string(count) + " float32 values (" +
+                                  std::to_string(count * sizeof(float)) + " bytes)");
+    array.data.resize(count);
+    std::memcpy(array.data.data(), bytes.data() + data_start, have);
+    return array;
+}
+
+}  // namespace blindspot

@@ -1,0 +1,191 @@
+#include "models/RecordedScans.hpp"
+
+#include <algorithm>
+#include <filesystem>
+
+#include "core/Error.hpp"
+#include "core/NpyFile.hpp"
+#include "core/ScanIo.hpp"
+#include "models/Network.hpp"
+
+namespace blindspot {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr std::size_t kLidar2dRows = 64, kLidar2dCols = 512, kLidar2dFields = 6;
+
+int classByName(const std::string& name, const std::vector<std::string>& classes) {
+    const auto at = std::find(classes.begin(), classes.end(), name);
+    return at == classes.end() ? -1 : int(at - classes.begin());
+}
+
+// lidar_2d label ids (SqueezeSeg's KITTI export).
+int classOfLidar2dLabel(float label, const std::vector<std::string>& classes) {
+    static const char* names[] = {"unknown", "car", "pedestrian", "cyclist"};
+    const int id = int(label);
+    if (float(id) != label || id < 0 || id > 3) return -1;
+    return classByName(names[id], classes);
+}
+
+// The lidar_2d grid is SqueezeSeg's front view (RangeGrid's defaults): cells copy over 1:1 when
+// the model uses it; another grid gets the valid points projected onto it.
+RecordedScan readLidar2d(const std::string& path, const ModelCard& card) {
+    const NpyArray a = readNpyFloat32(path);
+    if (a.shape != std::vector<std::size_t>{kLidar2dRows, kLidar2dCols, kLidar2dFields})
+        throw FileError(path,
+                        "lidar_2d shape must be 64 x 512 x 6 (x, y, z, intensity, range, "
+                        "label)");
+    RecordedScan s{fs::path(path).stem().string(), path, "lidar_2d", {}, {}, true};
+    const std::size_t plane = kLidar2dRows * kLidar2dCols;
+    auto field = [&](std::size_t cell, std::size_t f) { return a.data[cell * kLidar2dFields + f]; };
+    const RangeGrid squeezeseg_front;
+    const bool same_grid = card.grid.rows == squeezeseg_front.rows &&
+                           card.grid.cols == squeezeseg_front.cols &&
+                           card.grid.top_elevation_deg == squeezeseg_front.top_elevation_deg &&
+                           card.grid.elevation_step_deg == squeezeseg_front.elevation_step_deg &&
+                           card.grid.left_azimuth_deg == squeezeseg_front.left_azimuth_deg;
+    if (same_grid) {
+        RangeImage& im = s.image;
+        im.grid = card.grid;
+        im.channels = card.input_channels;
+        im.raw.assign(im.channels.size() * plane, 0.0f);
+        im.mask.assign(plane, 0);
+        im.source.assign(plane, -1);
+        im.cell.assign(plane, -1);
+        s.truth.assign(plane, -1);
+        for (std::size_t cell = 0; cell < plane; ++cell) {
+            if (!(field(cell, 4) > 0.0f)) continue;  // range 0: no return
+            im.mask[cell] = 1;
+            im.source[cell] = std::int32_t(cell);
+            im.cell[cell] = std::int32_t(cell);
+            for (std::size_t c = 0; c < im.channels.size(); ++c)
+                im.raw[c * plane + cell] = field(cell, std::size_t(im.channels[c]));
+            s.truth[cell] = classOfLidar2dLabel(field(cell, 5), card.learning_map.classes);
+        }
+        return s;
+    }
+    PointList points;
+    std::vector<int> point_class;
+    for (std::size_t cell = 0; cell < plane; ++cell) {
+        if (!(field(cell, 4) > 0.0f)) continue;
+        for (std::size_t f = 0; f < 4; ++f) points.xyzi.push_back(field(cell, f));
+        point_class.push_back(classOfLidar2dLabel(field(cell, 5), card.learning_map.classes));
+    }
+    s.image = projectPoints(points, card.grid, card.input_channels);
+    s.truth.assign(card.grid.cellCount(), -1);
+    for (std::size_t cell = 0; cell < s.truth.size(); ++cell)
+        if (s.image.source[cell] >= 0)
+            s.truth[cell] = point_class[std::size_t(s.image.source[cell])];
+    return s;
+}
+
+RecordedScan readKitti(const std::string& bin, const std::string& label, const std::string& name,
+                       const ModelCard& card) {
+    const PointList points = readKittiScan(bin, label);
+    RecordedScan s{name, bin, label.empty() ? "kitti-bin" : "semantickitti",
+                   {},   {},  !label.empty()};
+    s.image = projectPoints(points, card.grid, card.input_channels);
+    s.truth.assign(card.grid.cellCount(), -1);
+    if (label.empty()) return s;
+    for (std::size_t cell = 0; cell < s.truth.size(); ++cell)
+        if (s.image.source[cell] >= 0)
+            s.truth[cell] = classOfSemanticKittiId(points.label[std::size_t(s.image.source[cell])],
+                                                   card.learning_map.classes);
+    return s;
+}
+
+std::vector<fs::path> sortedFiles(const fs::path& dir, const std::string& extension) {
+    std::vector<fs::path> out;
+    for (const auto& entry : fs::directory_iterator(dir))
+        if (entry.is_regular_file() && entry.path().extension() == extension)
+            out.push_back(entry.path());
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+// A sequence directory (velodyne/ and maybe labels/): labelled frames where a label exists.
+void addSequence(const fs::path& seq, const ModelCard& card, std::vector<RecordedScan>& out) {
+    for (const auto& bin : sortedFiles(seq / "velodyne", ".bin")) {
+        const fs::path label = seq / "labels" / bin.filename().replace_extension(".label");
+        out.push_back(readKitti(bin.string(), fs::exists(label) ? label.string() : "",
+                                seq.filename().string() + "/" + bin.stem().string(), card));
+    }
+}
+
+void addInput(const fs::path& input, const ModelCard& card, std::vector<RecordedScan>& out) {
+    if (fs::is_regular_file(input)) {
+        if (input.extension() == ".npy") return out.push_back(readLidar2d(input.string(), card));
+        if (input.extension() == ".bin")
+            return out.push_back(readKitti(input.string(), "", input.stem().string(), card));
+        throw FileError(input.string(), "expected a lidar_2d .npy or a KITTI .bin file");
+    }
+    if (!fs::is_directory(input)) throw FileError(input.string(), "no such file or directory");
+    if (fs::is_directory(input / "velodyne")) return addSequence(input, card, out);
+    if (fs::is_directory(input / "sequences")) {
+        std::vector<fs::path> seqs;
+        for (const auto& e : fs::directory_iterator(input / "sequences"))
+            if (fs::is_directory(e.path() / "velodyne")) seqs.push_back(e.path());
+        std::sort(seqs.begin(), seqs.end());
+        for (const auto& s : seqs) addSequence(s, card, out);
+        return;
+    }
+    const auto npys = sortedFiles(input, ".npy");
+    if (npys.empty())
+        throw FileError(input.string(),
+                        "no scans: expected .npy files (lidar_2d), velodyne/ or "
+                        "sequences/SS/velodyne/ (KITTI, SemanticKITTI)");
+    for (const auto& f : npys) out.push_back(readLidar2d(f.string(), card));
+}
+
+}  // namespace
+
+int classOfSemanticKittiId(std::uint16_t id, const std::vector<std::string>& classes) {
+    switch (id) {
+        case 0:  // unlabeled
+        case 1:  // outlier
+            return -1;
+        case 10:   // car
+        case 252:  // moving car
+            return classByName("car", classes);
+        case 30:   // person
+        case 254:  // moving person
+            return classByName("pedestrian", classes);
+        case 31:   // bicyclist
+        case 253:  // moving bicyclist
+            return classByName("cyclist", classes);
+        default:
+            return classByName("unknown", classes);
+    }
+}
+
+std::vector<RecordedScan> loadRecordedScans(const std::vector<std::string>& inputs,
+                                            const ModelCard& card) {
+    std::vector<RecordedScan> out;
+    for (const auto& input : inputs) addInput(input, card, out);
+    return out;
+}
+
+std::vector<ScanOutcome> scoreRecordedScans(const SegmentationNetwork& net,
+                                            const std::vector<RecordedScan>& scans, int batch) {
+    std::vector<ScanOutcome> out;
+    const std::size_t step = std::size_t(std::max(1, batch));
+    const int classes = net.card().classCount();
+    for (std::size_t first = 0; first < scans.size(); first += step) {
+        std::vector<const RangeImage*> images;
+        for (std::size_t i = first; i < std::min(scans.size(), first + step); ++i)
+            images.push_back(&scans[i].image);
+        const auto predicted = net.classify(images);
+        for (std::size_t k = 0; k < images.size(); ++k) {
+            ScanOutcome o{predicted[k], ConfusionMatrix(classes)};
+            const auto& truth = scans[first + k].truth;
+            for (std::size_t cell = 0; cell < truth.size(); ++cell)
+                if (truth[cell] >= 0 && o.predicted[cell] >= 0)
+                    o.confusion.add(truth[cell], o.predicted[cell]);
+            out.push_back(std::move(o));
+        }
+    }
+    return out;
+}
+
+}  // namespace blindspot

@@ -1,0 +1,130 @@
+#include "reports/EvaluationReport.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <opencv2/imgcodecs.hpp>
+#include <opencv2/imgproc.hpp>
+#include <sstream>
+
+#include "core/AtomicFile.hpp"
+#include "core/Error.hpp"
+#include "reports/HtmlParts.hpp"
+
+namespace blindspot {
+namespace {
+
+nlohmann::json scanJson(const EvaluatedScan& s, const std::vector<std::string>& classes) {
+    nlohmann::json per_class = nlohmann::json::array();
+    for (const auto& c : s.result.classes) {
+        const Ratios r = ratiosOf(c.tp, c.fp, c.fn);
+        per_class.push_back({{"class", c.name},
+                             {"tp", c.tp},
+                             {"fp", c.fp},
+                             {"fn", c.fn},
+                             {"iou", jsonNumber(r.iou)},
+                             {"precision", jsonNumber(r.precision)},
+                             {"recall", jsonNumber(r.recall)}});
+    }
+    nlohmann::json predicted = nlohmann::json::object();
+    for (std::size_t c = 0; c < classes.size() && c < s.predicted_cells.size(); ++c)
+        predicted[classes[c]] = s.predicted_cells[c];
+    return {{"name", s.result.scene_id}, {"path", s.path},       {"format", s.format},
+            {"labelled", s.labelled},    {"returns", s.returns}, {"predicted_cells", predicted},
+            {"classes", per_class}};
+}
+
+std::optional<double> targetIou(const EvaluatedScan& s, const std::string& target) {
+    const ClassCounts* c = s.result.find(target);
+    return c ? ratiosOf(c->tp, c->fp, c->fn).iou : std::nullopt;
+}
+
+std::string scanTable(const EvaluationInput& in) {
+    std::ostringstream h;
+    h << "<table><tr><th class=l>scan</th><th class=l>format</th><th>returns</th><th>"
+      << escape(in.target_class) << " TP</th><th>FP</th><th>FN</th><th>IoU</th>"
+      << "<th>precision</th><th>recall</th><th>predicted " << escape(in.target_class)
+      << " share</th></tr>";
+    const auto target = std::find(in.classes.begin(), in.classes.end(), in.target_class);
+    const std::size_t t = std::size_t(target - in.classes.begin());
+    for (const auto& s : in.scans) {
+        const ClassCounts* c = s.result.find(in.target_class);
+        const Ratios r = c ? ratiosOf(c->tp, c->fp, c->fn) : Ratios{};
+        const double share = s.returns && t < s.predicted_cells.size()
+                                 ? double(s.predicted_cells[t]) / double(s.returns)
+                                 : 0.0;
+        h << "<tr><td class=l>" << escape(s.result.scene_id) << "</td><td class=l>"
+          << escape(s.format) << "</td><td>" << s.returns << "</td><td>" << (c ? c->tp : 0)
+          << "</td><td>" << (c ? c->fp : 0) << "</td><td>" << (c ? c->fn : 0) << "</td><td>"
+          << num(r.iou) << "</td><td>" << num(r.precision) << "</td><td>" << num(r.recall)
+          << "</td><td>" << num(share) << "</td></tr>";
+    }
+    return h.str() + "</table>\n";
+}
+
+std::string worstSection(const EvaluationInput& in) {
+    std::vector<const EvaluatedScan*> order;
+    for (const auto& s : in.scans) order.push_back(&s);
+    std::stable_sort(order.begin(), order.end(),
+                     [&](const EvaluatedScan* a, const EvaluatedScan* b) {
+                         return targetIou(*a, in.target_class).value_or(2.0) <
+                                targetIou(*b, in.target_class).value_or(2.0);
+                     });
+    std::ostringstream h;
+    h << "<h2>Scans, worst " << escape(in.target_class) << " IoU first</h2><p class=legend>"
+      << "Front view, row 0 on top, +y on the left: <span style=\"background:#2e7d32;color:#fff\">"
+         "true positive</span><span style=\"background:#c62828;color:#fff\">false positive</span>"
+         "<span style=\"background:#1565c0;color:#fff\">false negative</span>"
+         "<span style=\"background:#888;color:#fff\">other return</span></p>\n";
+    for (const EvaluatedScan* s : order) {
+        h << "<p><b>" << escape(s->result.scene_id) << "</b>: " << escape(in.target_class)
+          << " IoU " << num(targetIou(*s, in.target_class)) << "<br>";
+        if (!s->front_view_png.empty()) h << img(s->front_view_png, s->result.scene_id);
+        h << "</p>\n";
+    }
+    return h.str();
+}
+
+}  // namespace
+
+std::string frontViewPng(int rows, int cols, const std::vector<std::array<std::uint8_t, 3>>& colors,
+                         int scale) {
+    cv::Mat image(rows, cols, CV_8UC3);
+    for (int r = 0; r < rows; ++r)
+        for (int c = 0; c < cols; ++c) {
+            const auto& rgb = colors[std::size_t(r) * std::size_t(cols) + std::size_t(c)];
+            image.at<cv::Vec3b>(r, c) = cv::Vec3b(rgb[2], rgb[1], rgb[0]);
+        }
+    cv::Mat big;
+    cv::resize(image, big, cv::Size(cols * scale, rows * 2 * scale), 0, 0, cv::INTER_NEAREST);
+    std::vector<std::uint8_t> png;
+    cv::imencode(".png", big, png);
+    return std::string(png.begin(), png.end());
+}
+
+nlohmann::json evaluationSummaryJson(const EvaluationInput& in) {
+    nlohmann::json scans = nlohmann::json::array();
+    for (const auto& s : in.scans) scans.push_back(scanJson(s, in.classes));
+    return {{"model", {{"checkpoint", in.model_dir}, {"hash", in.model_hash}}},
+            {"inputs", in.inputs},
+            {"classes", in.classes},
+            {"metrics", toJson(in.metrics)},
+            {"scans", scans}};
+}
+
+std::string writeEvaluationReport(const EvaluationInput& in, const std::string& dir) {
+    std::error_code ec;
+    std::filesystem::create_directories(dir, ec);
+    if (ec) throw FileError(dir, "cannot create directory: " + ec.message());
+    std::ostringstream b;
+    b << "<h1>blindspot evaluate</h1><p>Checkpoint <code>" << escape(in.model_dir)
+      << "</code> (hash <code>" << in.model_hash << "</code>) on " << in.scans.size()
+      << " recorded scans.</p>\n<h2>All labelled scans</h2>" << classTable(in.metrics)
+      << "<h2>Per scan</h2>" << scanTable(in) << worstSection(in);
+    const std::string index = (std::filesystem::path(dir) / "index.html").string();
+    writeFileAtomic((std::filesystem::path(dir) / "summary.json").string(),
+                    evaluationSummaryJson(in).dump(2) + "\n");
+    writeFileAtomic(index, page("blindspot evaluate", b.str()));
+    return index;
+}
+
+}  // namespace blindspot

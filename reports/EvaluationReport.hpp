@@ -1,0 +1,42 @@
+#pragma once
+// The report of `blindspot evaluate`: a checkpoint scored on recorded scans. Same numbers as a
+// sweep's (per scan and pooled TP/FP/FN, IoU, precision, recall per class; eval/Metrics.hpp),
+// written as DIR/summary.json and a self-contained DIR/index.html with front-view outcome
+// pictures of the worst scans.
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "eval/Metrics.hpp"
+
+namespace blindspot {
+
+struct EvaluatedScan {
+    SceneResult result;  ///< scene_id = the scan's name; classes empty when unlabelled
+    std::string path, format;
+    bool labelled = false;
+    std::size_t returns = 0;                    ///< image cells with a return
+    std::vector<std::int64_t> predicted_cells;  ///< per model class
+    std::string front_view_png;                 ///< outcome of the target class; may be empty
+};
+
+struct EvaluationInput {
+    std::string model_dir, model_hash;
+    std::vector<std::string> classes;
+    std::vector<std::string> inputs;
+    std::string target_class = "car";
+    std::vector<EvaluatedScan> scans;
+    MetricsSummary metrics;  ///< over the labelled scans
+};
+
+nlohmann::json evaluationSummaryJson(const EvaluationInput& input);
+/// Writes DIR/index.html and DIR/summary.json (each atomically); returns the index.html path.
+std::string writeEvaluationReport(const EvaluationInput& input, const std::string& dir);
+
+/// A front-view picture, one colour per cell (row-major, `rows` x `cols`), each cell `scale`
+/// pixels wide and 2 * `scale` high (the grid's rows are sparser than its columns), as PNG.
+std::string frontViewPng(int rows, int cols, const std::vector<std::array<std::uint8_t, 3>>& colors,
+                         int scale = 2);
+
+}  // namespace blindspot

@@ -1,0 +1,151 @@
+// Recorded scans: the .npy reader refuses what is not a lidar_2d scan, SemanticKITTI ids map to the
+// model's classes, and `blindspot evaluate` scores the TorchScript fixture on a generated lidar_2d
+// file exactly as PyTorch does (tests/models/make_lidar2d_fixture.py).
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "core/Error.hpp"
+#include "core/Json.hpp"
+#include "core/NpyFile.hpp"
+#include "models/RecordedScans.hpp"
+#include "tests/CliRun.hpp"
+#include "tests/TempDir.hpp"
+
+using namespace blindspot;
+using blindspot::testing::CliRun;
+using blindspot::testing::runCli;
+namespace fs = std::filesystem;
+
+namespace {
+
+const std::string kFixture = BLINDSPOT_TS_FIXTURE;
+
+// A .npy file: magic, version 1.0, the header padded to 64 bytes, then `data_bytes` zero bytes.
+void writeNpy(const fs::path& path, const std::string& dict, std::size_t data_bytes,
+              const std::string& magic = "\x93NUMPY") {
+    std::string header = dict;
+    while ((10 + header.size() + 1) % 64) header += ' ';
+    header += '\n';
+    std::ofstream out(path, std::ios::binary);
+    out << magic << char(1) << char(0) << char(header.size() & 255) << char(header.size() >> 8)
+        << header << std::string(data_bytes, '\0');
+}
+
+std::string fileErrorOf(const fs::path& path) {
+    try {
+        readNpyFloat32(path.string());
+    } catch (const FileError& e) {
+        return e.what();
+    }
+    return "no error";
+}
+
+}  // namespace
+
+TEST(NpyFile, MalformedFilesAreRefusedWithWhatWasExpected) {
+    const auto dir = blindspot::testing::freshTempDir("npy");
+    const std::string shape = "'shape': (64, 512, 6), }";
+    writeNpy(dir / "ok.npy", "{'descr': '<f4', 'fortran_order': False, " + shape, 64 * 512 * 6 * 4);
+    EXPECT_EQ(readNpyFloat32((dir / "ok.npy").string()).shape,
+              (std::vector<std::size_t>{64, 512, 6}));
+    writeNpy(dir / "f8.npy", "{'descr': '<f8', 'fortran_order': False, " + shape, 64 * 512 * 6 * 8);
+    EXPECT_NE(fileErrorOf(dir / "f8.npy").find("expected little-endian float32"),
+              std::string::npos);
+    writeNpy(dir / "fortran.npy", "{'descr': '<f4', 'fortran_order': True, " + shape,
+             64 * 512 * 6 * 4);
+    EXPECT_NE(fileErrorOf(dir / "fortran.npy").find("expected C order"), std::string::npos);
+    writeNpy(dir / "short.npy", "{'descr': '<f4', 'fortran_order': False, " + shape, 1000);
+    EXPECT_NE(fileErrorOf(dir / "short.npy").find("truncated"), std::string::npos);
+    writeNpy(dir / "magic.npy", "{}", 0, "NOTNPY");
+    EXPECT_NE(fileErrorOf(dir / "magic.npy").find("not a NumPy .npy file"), std::string::npos);
+    // A float32 array of another shape is not a lidar_2d scan.
+    writeNpy(dir / "shape.npy", "{'descr': '<f4', 'fortran_order': False, 'shape': (64, 512, 5), }",
+             64 * 512 * 5 * 4);
+    const auto card = squeezeSegCard(true);
+    try {
+        loadRecordedScans({(dir / "shape.npy").string()}, card);
+        FAIL() << "a 64 x 512 x 5 array was accepted";
+    } catch (const FileError& e) {
+        EXPECT_NE(std::string(e.what()).find("shape.npy: lidar_2d shape must be 64 x 512 x 6"),
+                  std::string::npos)
+            << e.what();
+    }
+}
+
+TEST(RecordedScans, SemanticKittiIdsMapToTheModelsClassesByName) {
+    const std::vector<std::string> classes{"unknown", "car", "pedestrian", "cyclist"};
+    EXPECT_EQ(classOfSemanticKittiId(10, classes), 1);   // car
+    EXPECT_EQ(classOfSemanticKittiId(252, classes), 1);  // moving car
+    EXPECT_EQ(classOfSemanticKittiId(30, classes), 2);   // person
+    EXPECT_EQ(classOfSemanticKittiId(253, classes), 3);  // moving bicyclist
+    EXPECT_EQ(classOfSemanticKittiId(40, classes), 0);   // road: unknown to this model
+    EXPECT_EQ(classOfSemanticKittiId(0, classes), -1);   // unlabeled: not scored
+    EXPECT_EQ(classOfSemanticKittiId(30, {"unknown", "car"}), -1);
+}
+
+TEST(RecordedScans, LabelCountMustMatchThePointCount) {
+    const auto dir = blindspot::testing::freshTempDir("kitti-mismatch");
+    fs::create_directories(dir / "velodyne");
+    fs::create_directories(dir / "labels");
+    std::ofstream(dir / "velodyne" / "000000.bin", std::ios::binary) << std::string(10 * 16, '\0');
+    std::ofstream(dir / "labels" / "000000.label", std::ios::binary) << std::string(9 * 4, '\0');
+    EXPECT_THROW(loadRecordedScans({dir.string()}, squeezeSegCard(true)), FileError);
+}
+
+TEST(Evaluate, FixtureModelOnAGeneratedLidar2dScanMatchesPyTorch) {
+    const auto dir = blindspot::testing::freshTempDir("evaluate");
+    const CliRun r = runCli("evaluate --model " + kFixture + " " + kFixture +
+                            "/generated_lidar2d.npy -o " + (dir / "out").string());
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const nlohmann::json expected = readJsonFile(kFixture + "/generated_lidar2d_expected.json");
+    const nlohmann::json summary = readJsonFile((dir / "out" / "summary.json").string());
+    ASSERT_EQ(summary.at("scans").size(), 1u);
+    const auto& scan = summary.at("scans")[0];
+    EXPECT_EQ(scan.at("format"), "lidar_2d");
+    EXPECT_EQ(scan.at("returns"), expected.at("returns"));
+    for (const auto& c : scan.at("classes")) {
+        const auto& want = expected.at("classes").at(c.at("class").get<std::string>());
+        EXPECT_EQ(c.at("tp"), want.at("tp")) << c.dump();
+        EXPECT_EQ(c.at("fp"), want.at("fp")) << c.dump();
+        EXPECT_EQ(c.at("fn"), want.at("fn")) << c.dump();
+    }
+    // Pinned (numpy's PCG64 stream and the fixture's seeded weights): car TP, FP, FN.
+    EXPECT_EQ(expected.at("classes").at("car").at("tp"), 450);
+    EXPECT_EQ(expected.at("classes").at("car").at("fp"), 14314);
+    EXPECT_EQ(expected.at("classes").at("car").at("fn"), 1003);
+    EXPECT_NE(r.out.find("generated_lidar2d: car IoU"), std::string::npos) << r.out;
+    EXPECT_TRUE(fs::exists(dir / "out" / "index.html"));
+    // A file that is not a scan: one line naming it, exit 4.
+    std::ofstream(dir / "bad.npy") << "not numpy";
+    const CliRun bad = runCli("evaluate --model " + kFixture + " " + (dir / "bad.npy").string() +
+                              " -o " + (dir / "bad").string());
+    EXPECT_EQ(bad.exit_code, 4);
+    EXPECT_NE(bad.err.find("bad.npy: not a NumPy .npy file"), std::string::npos) << bad.err;
+    EXPECT_FALSE(fs::exists(dir / "bad" / "summary.json"));
+}
+
+// The real KITTI scans in ../shared/data (never committed): both read as 64 x 512 lidar_2d scans
+// with the returns and label counts of their files, and the bundled baseline scores them.
+TEST(Evaluate, RealKittiLidar2dScansWhenPresent) {
+    const fs::path data =
+        fs::path(BLINDSPOT_SOURCE_DIR) / ".." / "shared" / "data" / "squeezeseg-samples";
+    if (!fs::exists(data)) GTEST_SKIP() << "no " << data;
+    const auto scans = loadRecordedScans({data.string()}, squeezeSegCard(true));
+    ASSERT_EQ(scans.size(), 2u);
+    for (const auto& s : scans) {
+        std::size_t returns = 0, cars = 0;
+        for (std::size_t i = 0; i < s.truth.size(); ++i) {
+            returns += s.image.mask[i];
+            cars += s.truth[i] == 1;
+        }
+        EXPECT_GT(returns, 25000u) << s.name;  // about 87 % of the 32,768 cells
+        EXPECT_GT(cars, 1000u) << s.name;
+    }
+    const auto dir = blindspot::testing::freshTempDir("evaluate-real");
+    const CliRun r = runCli("evaluate " + data.string() + " -o " + dir.string());
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NE(r.out.find("pooled car IoU"), std::string::npos) << r.out;
+    std::printf("%s", r.out.c_str());
+}
