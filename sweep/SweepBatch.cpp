@@ -4,6 +4,7 @@
 #include <optional>
 
 #include "core/ConfusionMatrix.hpp"
+#include "core/Error.hpp"
 #include "core/Hash.hpp"
 #include "reports/CameraImages.hpp"
 
@@ -78,8 +79,13 @@ std::vector<SceneRow> SweepBatch::run(const std::vector<const Sample*>& samples)
 
 ScanGrid SweepBatch::castAndMeasure(const Sample& sample, SceneRow& row,
                                     const std::function<void(const char*)>& lap) {
-    ScannedScene scanned = scanner_.scan(scenarioFor(config_, sample, true), fnv1a64(row.scene_id),
-                                         options_.cast_threads, lap);
+    ScannedScene scanned;
+    try {
+        scanned = scanner_.scan(scenarioFor(config_, sample, true), fnv1a64(row.scene_id),
+                                options_.cast_threads, lap);
+    } catch (const ConfigError& e) {
+        throw e.within(ErrorSource::scene(row.scene_id));  // e.g. a car off the background
+    }
     for (std::size_t i = 0; i < scanned.visibility.size(); ++i) {
         const auto& v = scanned.visibility[i];
         row.target_points += std::int64_t(v.visible_points);
