@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "core/Error.hpp"
+#include "core/Hdl64eCalibration.hpp"
 
 namespace blindspot {
 namespace {
@@ -162,7 +163,7 @@ LidarSpec resolveLidarSpec(LidarSpec spec, const std::string& file, const std::s
 }
 
 std::vector<std::string> lidarPresetNames() {
-    return {"hdl64e", "squeezeseg-front", "vlp16", "matlab-default"};
+    return {"hdl64e", "hdl64e-kitti", "squeezeseg-front", "vlp16", "matlab-default"};
 }
 
 LidarSpec lidarPreset(const std::string& name) {
@@ -172,6 +173,14 @@ LidarSpec lidarPreset(const std::string& name) {
         // KITTI's Velodyne HDL-64E: 64 beams evenly from +2 to -24.8 deg (both ends are beams),
         // 2000 columns over 360 deg at 10 Hz (about KITTI's 0.18 deg per firing).
         spec.vertical = custom(linspace(2.0, -24.8, 64));
+        spec.horizontal = symmetric(360.0, 0.18);
+    } else if (name == "hdl64e-kitti") {
+        // The HDL-64E's real, uneven beam table: the 64 lasers of a published S2.1 calibration
+        // (core/Hdl64eCalibration.hpp), sorted top to bottom; columns as hdl64e.
+        std::vector<double> elevations;
+        for (double rad : hdl64eVerticalCorrectionRad()) elevations.push_back(rad * 180.0 / M_PI);
+        std::sort(elevations.begin(), elevations.end(), std::greater<double>());
+        spec.vertical = custom(elevations);
         spec.horizontal = symmetric(360.0, 0.18);
     } else if (name == "squeezeseg-front") {
         // SqueezeSeg's lidar_2d grid: 64 x 512 over the front 90 deg, row 0 at +2 deg, 0.4 deg

@@ -58,7 +58,7 @@ constexpr double kMaxHorizontalFovDeg = 360.0;
 LidarSpec resolveLidarSpec(LidarSpec spec, const std::string& file = "",
                            const std::string& path = "");
 
-/// Presets: hdl64e, squeezeseg-front, vlp16, matlab-default.
+/// Presets: hdl64e, hdl64e-kitti, squeezeseg-front, vlp16, matlab-default.
 std::vector<std::string> lidarPresetNames();
 LidarSpec lidarPreset(const std::string& name);
 

@@ -1,8 +1,10 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "core/Error.hpp"
+#include "core/Hdl64eCalibration.hpp"
 #include "core/LidarSpec.hpp"
 
 using namespace blindspot;
@@ -145,7 +147,45 @@ TEST(LidarSpec, UnknownPresetListsKnownOnes) {
         lidarPreset("hdl32");
         FAIL();
     } catch (const ConfigError& e) {
-        EXPECT_NE(std::string(e.what()).find("hdl64e, squeezeseg-front, vlp16, matlab-default"),
+        EXPECT_NE(std::string(e.what()).find("hdl64e, hdl64e-kitti, squeezeseg-front, vlp16, matlab-default"),
                   std::string::npos);
     }
+}
+
+TEST(LidarSpec, Hdl64eKittiHasThePublishedPerLaserElevations) {
+    const LidarSpec spec = lidarPreset("hdl64e-kitti");
+    ASSERT_EQ(spec.rows(), 64);
+    EXPECT_EQ(spec.cols(), 2000);
+    // The source's extremes: laser 29 (+0.08674443287511571 rad) on top, laser 38
+    // (-0.4336284663746853 rad) at the bottom.
+    EXPECT_NEAR(spec.elevation_deg.front(), 0.08674443287511571 * 180.0 / M_PI, 1e-12);
+    EXPECT_NEAR(spec.elevation_deg.back(), -0.4336284663746853 * 180.0 / M_PI, 1e-12);
+    // Every laser of the table is a row, and the rows are the table sorted.
+    const auto& table = hdl64eVerticalCorrectionRad();
+    for (int laser = 0; laser < kHdl64eLasers; ++laser) {
+        const double deg = table[std::size_t(laser)] * 180.0 / M_PI;
+        EXPECT_EQ(std::count_if(spec.elevation_deg.begin(), spec.elevation_deg.end(),
+                                [&](double e) { return std::abs(e - deg) < 1e-12; }),
+                  1)
+            << "laser " << laser;
+    }
+    // Two blocks: the upper 32 lasers reach +4.97 deg, the lower 32 reach -24.85 deg, and they
+    // overlap between -9.07 and -10.86 deg, so the merged rows are not evenly spaced.
+    double upper_min = 90, lower_max = -90;
+    for (int laser = 0; laser < kHdl64eLasers; ++laser) {
+        const double deg = table[std::size_t(laser)] * 180.0 / M_PI;
+        if (hdl64eUpperBlock(laser))
+            upper_min = std::min(upper_min, deg);
+        else
+            lower_max = std::max(lower_max, deg);
+    }
+    EXPECT_NEAR(upper_min, -10.8608, 1e-4);
+    EXPECT_NEAR(lower_max, -9.0717, 1e-4);
+    double smallest = 90, largest = 0;
+    for (int r = 0; r + 1 < spec.rows(); ++r) {
+        smallest = std::min(smallest, spec.elevation_deg[r] - spec.elevation_deg[r + 1]);
+        largest = std::max(largest, spec.elevation_deg[r] - spec.elevation_deg[r + 1]);
+    }
+    EXPECT_LT(smallest, 0.1);
+    EXPECT_GT(largest, 0.7);
 }
