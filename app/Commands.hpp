@@ -20,6 +20,7 @@ void setupExportCommand(CLI::App& app, const AppContext& context);
 void setupCompareCommand(CLI::App& app, const AppContext& context);
 void setupReportCommand(CLI::App& app, const AppContext& context);
 void setupEvaluateCommand(CLI::App& app, const AppContext& context);
+void setupFidelityCommand(CLI::App& app, const AppContext& context);
 
 /// Every subcommand, in the order --help lists them.
 inline void setupCommands(CLI::App& app, const AppContext& context) {
@@ -37,6 +38,7 @@ inline void setupCommands(CLI::App& app, const AppContext& context) {
     setupCompareCommand(app, context);
     setupReportCommand(app, context);
     setupEvaluateCommand(app, context);
+    setupFidelityCommand(app, context);
 }
 
 }  // namespace blindspot::cli
