@@ -5,7 +5,6 @@
 #include <filesystem>
 #include <iostream>
 #include <memory>
-#include <sstream>
 
 #include "app/Commands.hpp"
 #include "core/AtomicFile.hpp"
@@ -13,6 +12,7 @@
 #include "models/RecordedScans.hpp"
 #include "reports/EvaluationReport.hpp"
 #include "reports/FidelityFigure.hpp"
+#include "sweep/RetrainingExport.hpp"
 #include "sweep/ScenarioScanner.hpp"
 
 namespace blindspot::cli {
@@ -51,14 +51,6 @@ GridReturns returnsOf(const ScanGrid& scan) {
     return g;
 }
 
-std::vector<std::string> splitComma(const std::string& text) {
-    std::vector<std::string> out;
-    std::stringstream in(text);
-    for (std::string item; std::getline(in, item, ',');)
-        if (!item.empty()) out.push_back(item);
-    return out;
-}
-
 void runFidelity(const FidelityArgs& a, const AppContext& context) {
     ScanStatistics real, sim;
     std::string real_front, sim_front;
@@ -70,7 +62,7 @@ void runFidelity(const FidelityArgs& a, const AppContext& context) {
     LidarEffects effects;
     effects.paper_mode = !a.physical;
     ScenarioScanner scanner(context.models(), effects);
-    const auto backgrounds = splitComma(a.backgrounds);
+    const auto backgrounds = expandBackgroundList(a.backgrounds, "--backgrounds");
     const LidarSpec spec = lidarFromFlag(a.lidar, "--lidar");
     for (int i = 0; i < a.scenes; ++i) {
         Scenario s = placedCars(backgrounds[std::size_t(i) % backgrounds.size()], {});
@@ -108,7 +100,8 @@ void setupFidelityCommand(CLI::App& app, const AppContext& context) {
         "fidelity", "Real against simulated scans: returns per row, intensity and range");
     cmd->add_option("real", a->real, "Real scans (lidar_2d .npy files or directories)")->required();
     cmd->add_option("-o,--output", a->output, "Output directory")->required();
-    cmd->add_option("--backgrounds", a->backgrounds, "Simulated backgrounds, comma-separated")
+    cmd->add_option("--backgrounds", a->backgrounds,
+                    "Simulated backgrounds: urban-01..urban-03 or a comma list")
         ->capture_default_str();
     cmd->add_option("--scenes", a->scenes, "Simulated scenes")->check(CLI::PositiveNumber);
     cmd->add_option("--cars", a->cars, "Cars per simulated scene (traffic)")

@@ -1,0 +1,33 @@
+// blindspot fidelity: the statistics of the real side are those of the file, counted again here.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "core/Json.hpp"
+#include "tests/CliRun.hpp"
+#include "tests/TempDir.hpp"
+
+using namespace blindspot;
+using blindspot::testing::CliRun;
+using blindspot::testing::runCli;
+namespace fs = std::filesystem;
+
+TEST(Fidelity, RealStatisticsMatchTheFileAndTheFigureIsWritten) {
+    const std::string fixture = BLINDSPOT_TS_FIXTURE;
+    const auto dir = blindspot::testing::freshTempDir("fidelity");
+    const CliRun r = runCli("fidelity " + fixture + "/generated_lidar2d.npy --scenes 2 --cars 3 -o " +
+                            dir.string());
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const auto stats = readJsonFile((dir / "statistics.json").string());
+    const auto expected = readJsonFile(fixture + "/generated_lidar2d_expected.json");
+    // Returns in the generated file (python counted them), over its 64 x 512 cells.
+    EXPECT_NEAR(stats.at("real").at("valid_fraction").get<double>(),
+                expected.at("returns").get<double>() / (64.0 * 512.0), 1e-12);
+    EXPECT_EQ(stats.at("real").at("valid_fraction_per_row").size(), 64u);
+    EXPECT_EQ(stats.at("simulated").at("scans"), 2);
+    // The fixture's intensities are uniform in [0, 0.6): mean 0.3, std 0.6 / sqrt(12).
+    EXPECT_NEAR(stats.at("real").at("intensity_mean").get<double>(), 0.3, 0.01);
+    EXPECT_NEAR(stats.at("real").at("intensity_std").get<double>(), 0.6 / std::sqrt(12.0), 0.01);
+    for (const char* f : {"fidelity.png", "real_front.png", "sim_front.png"})
+        EXPECT_GT(fs::file_size(dir / f), 1000u) << f;
+}
