@@ -23,29 +23,6 @@ struct EvaluateArgs {
     int threads = 0;
 };
 
-// Outcome colours of one class per image cell: TP green, FP red, FN blue; in an unlabelled scan
-// the predicted class amber. Other returns grey, empty cells black.
-std::vector<std::array<std::uint8_t, 3>> outcomeColours(const RecordedScan& scan,
-                                                        const ScanOutcome& o, int target) {
-    std::vector<std::array<std::uint8_t, 3>> out(o.predicted.size(), {0, 0, 0});
-    for (std::size_t i = 0; i < out.size(); ++i) {
-        if (!scan.image.mask[i]) continue;
-        const bool said = o.predicted[i] == target, is = scan.truth[i] == target;
-        if (!scan.labelled)
-            out[i] = said ? std::array<std::uint8_t, 3>{255, 179, 0}
-                          : std::array<std::uint8_t, 3>{136, 136, 136};
-        else if (said && is)
-            out[i] = {46, 125, 50};
-        else if (said && scan.truth[i] >= 0)
-            out[i] = {198, 40, 40};
-        else if (is)
-            out[i] = {21, 101, 192};
-        else
-            out[i] = {136, 136, 136};
-    }
-    return out;
-}
-
 EvaluatedScan evaluatedScan(const RecordedScan& scan, const ScanOutcome& o,
                             const std::vector<std::string>& classes, int target) {
     EvaluatedScan e;
@@ -64,8 +41,9 @@ EvaluatedScan evaluatedScan(const RecordedScan& scan, const ScanOutcome& o,
                                         o.confusion.falsePositives(c),
                                         o.confusion.falseNegatives(c)});
     if (target >= 0)
-        e.front_view_png = frontViewPng(scan.image.grid.rows, scan.image.grid.cols,
-                                        outcomeColours(scan, o, target));
+        e.front_view_png = frontViewPng(
+            scan.image.grid.rows, scan.image.grid.cols,
+            outcomeColours(scan.truth, o.predicted, scan.image.mask, scan.labelled, target));
     return e;
 }
 

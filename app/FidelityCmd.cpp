@@ -13,7 +13,7 @@
 #include "reports/EvaluationReport.hpp"
 #include "reports/FidelityFigure.hpp"
 #include "sweep/RetrainingExport.hpp"
-#include "sweep/ScenarioScanner.hpp"
+#include "sweep/SimulatedStatistics.hpp"
 
 namespace blindspot::cli {
 namespace {
@@ -30,49 +30,25 @@ struct FidelityArgs {
     bool physical = false;
 };
 
-GridReturns returnsOf(const RecordedScan& s) {
-    const std::size_t plane = s.image.grid.cellCount();
-    GridReturns g{s.image.grid.rows, s.image.grid.cols, s.image.mask, {}, {}};
-    g.intensity.assign(plane, 0.0f);
-    g.range_m.assign(plane, 0.0f);
-    for (std::size_t c = 0; c < s.image.channels.size(); ++c)
-        for (std::size_t i = 0; i < plane; ++i) {
-            if (s.image.channels[c] == InputChannel::kIntensity)
-                g.intensity[i] = s.image.raw[c * plane + i];
-            if (s.image.channels[c] == InputChannel::kRange)
-                g.range_m[i] = s.image.raw[c * plane + i];
-        }
-    return g;
-}
-
-GridReturns returnsOf(const ScanGrid& scan) {
-    GridReturns g{scan.rows(), scan.cols(), {}, scan.reflectivity, scan.range_m};
-    for (std::size_t i = 0; i < scan.cellCount(); ++i) g.valid.push_back(scan.valid(i));
-    return g;
-}
-
 void runFidelity(const FidelityArgs& a, const AppContext& context) {
-    ScanStatistics real, sim;
-    std::string real_front, sim_front;
+    ScanStatistics real;
+    std::string real_front;
     for (const auto& s : loadRecordedScans(a.real, squeezeSegCard(true))) {
-        const GridReturns g = returnsOf(s);
+        const GridReturns g = gridReturnsOf(s);
         real.add(g);
         if (real_front.empty()) real_front = frontViewPng(g.rows, g.cols, intensityColours(g));
     }
-    LidarEffects effects;
-    effects.paper_mode = !a.physical;
-    ScenarioScanner scanner(context.models(), effects);
-    const auto backgrounds = expandBackgroundList(a.backgrounds, "--backgrounds");
-    const LidarSpec spec = lidarFromFlag(a.lidar, "--lidar");
-    for (int i = 0; i < a.scenes; ++i) {
-        Scenario s = placedCars(backgrounds[std::size_t(i) % backgrounds.size()], {});
-        s.count = a.cars;
-        s.sensor.lidar = a.lidar;
-        s.sensor.pitch_deg = spec.pitch_deg;
-        const GridReturns g = returnsOf(scanner.scan(s, std::uint64_t(i + 1), 0).scan);
-        sim.add(g);
-        if (sim_front.empty()) sim_front = frontViewPng(g.rows, g.cols, intensityColours(g));
-    }
+    SimulatedScansOptions o;
+    o.backgrounds = expandBackgroundList(a.backgrounds, "--backgrounds");
+    o.scenes = a.scenes;
+    o.cars = a.cars;
+    o.lidar = a.lidar;
+    o.pitch_deg = lidarFromFlag(a.lidar, "--lidar").pitch_deg;
+    o.effects.paper_mode = !a.physical;
+    const SimulatedScans simulated = simulateScans(context.models(), o);
+    const ScanStatistics& sim = simulated.statistics;
+    const std::string sim_front =
+        frontViewPng(simulated.first.rows, simulated.first.cols, intensityColours(simulated.first));
     const std::string sim_name = a.backgrounds + ", " + a.lidar + (a.physical ? ", physical" : "");
     const fs::path dir(a.output);
     fs::create_directories(dir);

@@ -7,16 +7,9 @@
 #include <nlohmann/json.hpp>
 #include <vector>
 
-namespace blindspot {
+#include "core/GridReturns.hpp"
 
-/// One organised scan as the statistics see it: per cell (row-major), a return or not, its
-/// intensity (0..1) and range (m).
-struct GridReturns {
-    int rows = 0, cols = 0;
-    std::vector<std::uint8_t> valid;
-    std::vector<float> intensity;
-    std::vector<float> range_m;
-};
+namespace blindspot {
 
 struct Histogram {
     double low = 0.0, high = 1.0;

@@ -166,6 +166,22 @@ std::vector<RecordedScan> loadRecordedScans(const std::vector<std::string>& inpu
     return out;
 }
 
+GridReturns gridReturnsOf(const RecordedScan& s) {
+    const std::size_t plane = s.image.grid.cellCount();
+    GridReturns g{s.image.grid.rows, s.image.grid.cols, s.image.mask, {}, {}};
+    g.intensity.assign(plane, 0.0f);
+    g.range_m.assign(plane, 0.0f);
+    for (std::size_t c = 0; c < s.image.channels.size(); ++c) {
+        std::vector<float>* target = s.image.channels[c] == InputChannel::kIntensity ? &g.intensity
+                                     : s.image.channels[c] == InputChannel::kRange   ? &g.range_m
+                                                                                     : nullptr;
+        if (target)
+            std::copy(s.image.raw.begin() + std::ptrdiff_t(c * plane),
+                      s.image.raw.begin() + std::ptrdiff_t((c + 1) * plane), target->begin());
+    }
+    return g;
+}
+
 std::vector<ScanOutcome> scoreRecordedScans(const SegmentationNetwork& net,
                                             const std::vector<RecordedScan>& scans, int batch) {
     std::vector<ScanOutcome> out;

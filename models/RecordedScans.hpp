@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/ConfusionMatrix.hpp"
+#include "core/GridReturns.hpp"
 #include "models/ModelCard.hpp"
 #include "models/RangeProjection.hpp"
 
@@ -34,6 +35,10 @@ std::vector<RecordedScan> loadRecordedScans(const std::vector<std::string>& inpu
 /// The model class for a SemanticKITTI raw label id (car, pedestrian, cyclist or unknown, by
 /// name; moving ids count as their static class), -1 for unlabeled and outlier points.
 int classOfSemanticKittiId(std::uint16_t id, const std::vector<std::string>& classes);
+
+/// The scan's returns for label-free statistics (its intensity and range channels; zero where the
+/// model does not take them).
+GridReturns gridReturnsOf(const RecordedScan& scan);
 
 class SegmentationNetwork;
 

@@ -101,6 +101,30 @@ std::string frontViewPng(int rows, int cols, const std::vector<std::array<std::u
     return std::string(png.begin(), png.end());
 }
 
+std::vector<std::array<std::uint8_t, 3>> outcomeColours(const std::vector<int>& truth,
+                                                        const std::vector<int>& predicted,
+                                                        const std::vector<std::uint8_t>& has_return,
+                                                        bool labelled, int target) {
+    const std::array<std::uint8_t, 3> tp{46, 125, 50}, fp{198, 40, 40}, fn{21, 101, 192},
+        other{136, 136, 136}, guessed{255, 179, 0};
+    std::vector<std::array<std::uint8_t, 3>> out(predicted.size(), {0, 0, 0});
+    for (std::size_t i = 0; i < out.size(); ++i) {
+        if (!has_return[i]) continue;
+        const bool said = predicted[i] == target, is = truth[i] == target;
+        if (!labelled)
+            out[i] = said ? guessed : other;
+        else if (said && is)
+            out[i] = tp;
+        else if (said && truth[i] >= 0)
+            out[i] = fp;
+        else if (is)
+            out[i] = fn;
+        else
+            out[i] = other;
+    }
+    return out;
+}
+
 nlohmann::json evaluationSummaryJson(const EvaluationInput& in) {
     nlohmann::json scans = nlohmann::json::array();
     for (const auto& s : in.scans) scans.push_back(scanJson(s, in.classes));

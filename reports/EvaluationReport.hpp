@@ -39,4 +39,12 @@ std::string writeEvaluationReport(const EvaluationInput& input, const std::strin
 std::string frontViewPng(int rows, int cols, const std::vector<std::array<std::uint8_t, 3>>& colors,
                          int scale = 2);
 
+/// Outcome colours of one class per front-view cell: true positive green, false positive red,
+/// false negative blue; in an unlabelled scan the predicted class amber. Other returns grey, cells
+/// without a return (`has_return` 0) black. `truth` -1 = not scored.
+std::vector<std::array<std::uint8_t, 3>> outcomeColours(const std::vector<int>& truth,
+                                                        const std::vector<int>& predicted,
+                                                        const std::vector<std::uint8_t>& has_return,
+                                                        bool labelled, int target_class);
+
 }  // namespace blindspot
