@@ -51,7 +51,7 @@ void runFidelity(const FidelityArgs& a, const AppContext& context) {
         frontViewPng(simulated.first.rows, simulated.first.cols, intensityColours(simulated.first));
     const std::string sim_name = a.backgrounds + ", " + a.lidar + (a.physical ? ", physical" : "");
     const fs::path dir(a.output);
-    fs::create_directories(dir);
+    makeDirectories(dir.string());
     writeFileAtomic((dir / "fidelity.png").string(),
                     fidelityFigurePng(real, sim, "KITTI lidar_2d", sim_name));
     writeFileAtomic((dir / "real_front.png").string(), real_front);

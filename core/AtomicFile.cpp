@@ -40,4 +40,10 @@ std::string readFileBytes(const std::string& path) {
     return s.str();
 }
 
+void makeDirectories(const std::string& dir) {
+    std::error_code ec;
+    std::filesystem::create_directories(dir, ec);
+    if (ec) throw FileError(dir, "cannot create directory: " + ec.message());
+}
+
 }  // namespace blindspot

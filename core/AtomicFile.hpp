@@ -8,6 +8,9 @@ namespace blindspot {
 /// Writes `bytes` to `path` atomically. Throws FileError naming the path.
 void writeFileAtomic(const std::string& path, const std::string& bytes);
 
+/// Creates `dir` and its parents (present ones are fine). Throws FileError naming the directory.
+void makeDirectories(const std::string& dir);
+
 /// Reads a whole file. Throws FileError naming the path.
 std::string readFileBytes(const std::string& path);
 

@@ -1,10 +1,8 @@
 #include "core/Camera.hpp"
 
 #include <algorithm>
-#include <atomic>
 #include <cmath>
 #include <limits>
-#include <thread>
 
 #include "core/Material.hpp"
 #include "core/ParallelFor.hpp"

@@ -308,9 +308,7 @@ ScanGrid readScanDirectory(const std::string& dir) {
 }
 
 void writeScanFiles(const ScanGrid& scan, const std::string& dir) {
-    std::error_code ec;
-    std::filesystem::create_directories(dir, ec);
-    if (ec) throw FileError(dir, "cannot create directory: " + ec.message());
+    makeDirectories(dir);
     const PointList points = validPoints(scan);
     const std::filesystem::path base(dir);
     writeFileAtomic((base / "scan.bin").string(), encodeKittiBin(points));

@@ -1,10 +1,7 @@
 #include "models/Dataset.hpp"
 
 #include <algorithm>
-#include <atomic>
 #include <filesystem>
-#include <mutex>
-#include <thread>
 
 #include "core/AtomicFile.hpp"
 #include "core/Error.hpp"

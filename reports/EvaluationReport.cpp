@@ -136,9 +136,7 @@ nlohmann::json evaluationSummaryJson(const EvaluationInput& in) {
 }
 
 std::string writeEvaluationReport(const EvaluationInput& in, const std::string& dir) {
-    std::error_code ec;
-    std::filesystem::create_directories(dir, ec);
-    if (ec) throw FileError(dir, "cannot create directory: " + ec.message());
+    makeDirectories(dir);
     std::ostringstream b;
     b << "<h1>blindspot evaluate</h1><p>Checkpoint <code>" << escape(in.model_dir)
       << "</code> (hash <code>" << in.model_hash << "</code>) on " << in.scans.size()

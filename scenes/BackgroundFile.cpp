@@ -17,9 +17,7 @@ namespace blindspot {
 void saveBackgroundSceneFile(const Background& bg, const std::vector<CarModelSpec>& models,
                              const std::string& dir) {
     namespace fs = std::filesystem;
-    std::error_code ec;
-    fs::create_directories(fs::path(dir) / "meshes", ec);
-    if (ec) throw FileError(dir, "cannot create directory: " + ec.message());
+    makeDirectories((fs::path(dir) / "meshes").string());
     const fs::path meshes = fs::path(dir) / "meshes";
     exportMeshWithSidecar(bg.ground, bg.materials, (meshes / "ground.obj").string(),
                           (meshes / "ground.json").string());

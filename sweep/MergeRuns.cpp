@@ -22,8 +22,9 @@ std::size_t mergeRuns(const std::vector<std::string>& run_dirs, const std::strin
         out.beginRun(*run);  // refuses a different config or checkpoint
         for (const auto& scene : in.scenes()) {
             added += out.insertScene(scene);
-            out_run.copySceneFrom(in_run, scene.scene_id);
+            out_run.copyScanFrom(in_run, scene.scene_id);
         }
+        out_run.copyPredictionsFrom(in_run);
     }
     out.finishRun(utcNow());
     return added;

@@ -45,12 +45,6 @@ std::vector<CarRow> carRowsFromJson(const nlohmann::json& cars) {
     return out;
 }
 
-void makeDirectory(const fs::path& dir) {
-    std::error_code ec;
-    fs::create_directories(dir, ec);
-    if (ec) throw FileError(dir.string(), "cannot create directory: " + ec.message());
-}
-
 }  // namespace
 
 RunDirectory::RunDirectory(std::string dir, std::string scan_cache_dir)
@@ -69,8 +63,8 @@ ResultsStore RunDirectory::openStore(const DimensionRegistry& registry, bool mus
 }
 
 void RunDirectory::create(bool predictions) const {
-    makeDirectory(dir_);
-    if (predictions) makeDirectory(fs::path(dir_) / "predictions");
+    makeDirectories(dir_);
+    if (predictions) makeDirectories((fs::path(dir_) / "predictions").string());
 }
 
 std::string RunDirectory::scanDir(const std::string& scene_id) const {
@@ -96,7 +90,7 @@ void RunDirectory::writeScan(const std::string& scene_id, const ScanGrid& scan,
     // and scan.json the spec, pose and target-car rows: enough to rebuild the scan bit for bit and
     // every other format. Disk writes dominate a scans-only sweep, so nothing else.
     const fs::path dir = scanDir(scene_id);
-    makeDirectory(dir);
+    makeDirectories(dir.string());
     writeFileAtomic((dir / "scan.pcd").string(), encodeOrganisedPcd(scan));
     nlohmann::json summary = scanSummaryJson(scan);
     summary["sample"] = sample;
@@ -149,19 +143,22 @@ std::string RunDirectory::imagesDir(const std::string& scene_id) const {
     return (fs::path(dir_) / "images" / scene_id).string();
 }
 
-void RunDirectory::copySceneFrom(const RunDirectory& other, const std::string& scene_id) const {
+void RunDirectory::copyScanFrom(const RunDirectory& other, const std::string& scene_id) const {
+    if (!other.hasScan(scene_id) || hasScan(scene_id)) return;
+    makeDirectories(scan_cache_);
     std::error_code ec;
-    const auto keep = fs::copy_options::recursive | fs::copy_options::skip_existing;
-    if (other.hasScan(scene_id)) {
-        makeDirectory(scan_cache_);
-        fs::copy(other.scanDir(scene_id), scanDir(scene_id), keep, ec);
-    }
-    if (fs::exists(other.predictionPath(scene_id))) {
-        makeDirectory(fs::path(dir_) / "predictions");
-        fs::copy(other.predictionPath(scene_id), predictionPath(scene_id), keep, ec);
-        if (!fs::exists(classesPath())) fs::copy(other.classesPath(), classesPath(), keep, ec);
-    }
-    if (ec) throw FileError(dir_, "cannot copy scene " + scene_id + ": " + ec.message());
+    fs::copy(other.scanDir(scene_id), scanDir(scene_id),
+             fs::copy_options::recursive | fs::copy_options::overwrite_existing, ec);
+    if (ec) throw FileError(scanDir(scene_id), "cannot copy the cached scan: " + ec.message());
+}
+
+void RunDirectory::copyPredictionsFrom(const RunDirectory& other) const {
+    const fs::path from = fs::path(other.dir_) / "predictions";
+    if (!fs::exists(from)) return;
+    std::error_code ec;
+    fs::copy(from, fs::path(dir_) / "predictions",
+             fs::copy_options::recursive | fs::copy_options::skip_existing, ec);
+    if (ec) throw FileError(dir_, "cannot copy predictions: " + ec.message());
 }
 
 }  // namespace blindspot

@@ -62,9 +62,10 @@ class RunDirectory {
 
     std::string imagesDir(const std::string& scene_id) const;
 
-    /// Copies another run's cached scans and predictions of `scene_id` here (merge), keeping
-    /// what is already present.
-    void copySceneFrom(const RunDirectory& other, const std::string& scene_id) const;
+    /// Merging: another run's cached scan of a scene (unless this run has it), and all of its
+    /// predictions with classes.json (once per run; files present here are kept).
+    void copyScanFrom(const RunDirectory& other, const std::string& scene_id) const;
+    void copyPredictionsFrom(const RunDirectory& other) const;
 
   private:
     std::string dir_;

@@ -18,7 +18,7 @@ ScannedScene ScenarioScanner::scan(const Scenario& scenario, std::uint64_t seed,
     };
     SceneAssembler& assembler = assemblerFor(scenario.sensor);
     ScannedScene out;
-    out.scene = assemble(scenario, seed);
+    out.scene = assemble(assembler, scenario, seed);
     mark("scene");
     out.scan = castScan(*out.scene.geometry, assembler.lidar(), out.scene.world_from_sensor,
                         CastOptions{cast_threads});
@@ -32,7 +32,7 @@ ScannedScene ScenarioScanner::scan(const Scenario& scenario, std::uint64_t seed,
 CameraImage ScenarioScanner::camera(const Scenario& scenario, std::uint64_t seed,
                                     const CameraSpec& spec, CameraConditions conditions,
                                     int threads) {
-    const AssembledScene scene = assemble(scenario, seed);
+    const AssembledScene scene = assemble(assemblerFor(scenario.sensor), scenario, seed);
     conditions.time_of_day_h = scenario.time_of_day_h;
     conditions.weather = parseWeather(scenario.weather);
     conditions.seed = seed;
@@ -42,8 +42,8 @@ CameraImage ScenarioScanner::camera(const Scenario& scenario, std::uint64_t seed
 
 // Traffic: cars beyond the placed ones take random free spots on the road (the default
 // TrafficPolicy: x in [4, 40] m ahead), seeded by `seed`.
-AssembledScene ScenarioScanner::assemble(const Scenario& scenario, std::uint64_t seed) {
-    SceneAssembler& assembler = assemblerFor(scenario.sensor);
+AssembledScene ScenarioScanner::assemble(SceneAssembler& assembler, const Scenario& scenario,
+                                         std::uint64_t seed) {
     const int traffic = scenario.count - int(scenario.cars.size());
     if (traffic <= 0) return assembler.assemble(scenario);
     Scenario with_traffic = scenario;

@@ -45,7 +45,8 @@ class ScenarioScanner {
 
   private:
     SceneAssembler& assemblerFor(const ScenarioSensor& sensor);
-    AssembledScene assemble(const Scenario& scenario, std::uint64_t seed);
+    AssembledScene assemble(SceneAssembler& assembler, const Scenario& scenario,
+                            std::uint64_t seed);
 
     std::vector<CarModelSpec> models_;
     LidarEffects effects_;
