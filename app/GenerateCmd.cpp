@@ -1,5 +1,5 @@
 // blindspot generate --backgrounds ID[,ID...] --scans N -o DIR [--seed S] [--cars MIN..MAX]
-//                    [--lidar PRESET|FILE] [--sequence SS] [--jobs N]
+//                    [--lidar PRESET|FILE] [--sequence SS] [--jobs N] [--randomize]
 #include <iostream>
 #include <memory>
 
@@ -77,6 +77,8 @@ void setupGenerateCommand(CLI::App& app, const AppContext& context) {
     cmd->add_option("--cars", args->cars, "Cars per scan, MIN..MAX")->capture_default_str();
     cmd->add_option("--lidar", o.lidar, "LiDAR preset or spec file")->capture_default_str();
     cmd->add_option("--sequence", o.sequence, "Sequence number, two digits")->capture_default_str();
+    cmd->add_flag("--randomize", o.randomize,
+                  "Domain randomisation: LiDAR response, pitch and roll drawn per scan");
     cmd->add_option("--jobs", o.jobs, "Worker threads; the files do not depend on it")
         ->check(CLI::PositiveNumber);
     cmd->callback([args, &context] { runGenerate(*args, context); });

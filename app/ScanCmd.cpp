@@ -7,6 +7,7 @@
 #include "core/AtomicFile.hpp"
 #include "core/ScanIo.hpp"
 #include "core/ScanSummary.hpp"
+#include "core/SensorResponse.hpp"
 #include "scenes/PrimitiveScene.hpp"
 
 namespace blindspot::cli {
@@ -17,13 +18,15 @@ struct ScanOptions {
     std::string lidar = "hdl64e";
     std::string out_dir;
     int threads = 0;
+    std::uint64_t seed = 1;  ///< the LiDAR response's random drop and noise
 };
 
 void runScan(const ScanOptions& opt) {
     const LidarSpec spec = lidarFromFlag(opt.lidar, "--lidar");
     const PrimitiveScene scene = loadPrimitiveScene(opt.scene_path);
-    const ScanGrid scan = castScan(scene.geometry, spec, scene.worldFromSensor(spec.pitch_deg),
-                                   CastOptions{opt.threads});
+    ScanGrid scan = castScan(scene.geometry, spec, scene.worldFromSensor(spec.pitch_deg),
+                             CastOptions{opt.threads});
+    applySensorResponse(scan, spec.response, opt.seed);
     writeScanFiles(scan, opt.out_dir);
     nlohmann::json summary = scanSummaryJson(scan);
     summary["scene"] = opt.scene_path;
@@ -44,6 +47,8 @@ void setupScanCommand(CLI::App& app, const AppContext&) {
     cmd->add_option("-o,--output", opt->out_dir, "Output directory")->required();
     cmd->add_option("--threads", opt->threads, "Ray-casting threads (0 = all cores)")
         ->check(CLI::NonNegativeNumber);
+    cmd->add_option("--seed", opt->seed, "Seed of the LiDAR response's random drop and noise")
+        ->capture_default_str();
     cmd->callback([opt] { runScan(*opt); });
 }
 

@@ -49,6 +49,9 @@ DimensionRegistry defaultDimensions() {
     r.dims.push_back(
         categorical("car_model", ValueSet::CarModels, "sedan", "car model", "car model name",
                     [](Scenario& s, const DimValue& v) { target(s).model = text(v); }));
+    r.dims.push_back(categorical(
+        "target_type", ValueSet::TargetTypes, "car", "target type", "car | pedestrian | cyclist",
+        [](Scenario& s, const DimValue& v) { target(s).target_type = text(v); }));
     r.dims.push_back(continuous("x_m", "x", -200, 200, 10.0, "x [m] (forward)",
                                 "target car x in the ego frame (m)",
                                 [](Scenario& s, const DimValue& v) { target(s).x_m = number(v); }));

@@ -24,7 +24,7 @@ using DimValue = std::variant<double, std::string>;
 enum class DimensionKind { Continuous, Integer, Categorical };
 
 /// Which list of names validates a categorical dimension's values.
-enum class ValueSet { None, CarModels, Colors, Backgrounds, LidarPresets, Weather };
+enum class ValueSet { None, CarModels, Colors, Backgrounds, LidarPresets, Weather, TargetTypes };
 
 struct DimensionDef {
     std::string name;                  ///< with its unit: "x_m", "yaw_deg", "time_of_day_h"

@@ -24,4 +24,42 @@ const std::array<double, kHdl64eLasers>& hdl64eVerticalCorrectionRad() {
     return table;
 }
 
+const std::array<double, kHdl64eLasers>& kittiHdl64eElevationDeg() {
+    static const std::array<double, kHdl64eLasers> table = {
+        2.29,   1.93,   1.66,   1.21,   0.92,   0.52,   0.26,   -0.10,  -0.42,  -0.83,  -1.13,
+        -1.49,  -1.84,  -2.15,  -2.45,  -2.78,  -3.06,  -3.42,  -3.68,  -4.03,  -4.32,  -4.64,
+        -4.96,  -5.27,  -5.61,  -5.92,  -6.22,  -6.47,  -6.83,  -7.17,  -7.40,  -7.77,  -8.38,
+        -8.89,  -9.35,  -9.74,  -10.20, -10.79, -11.29, -11.71, -12.16, -12.58, -13.11, -13.63,
+        -14.20, -14.63, -15.13, -15.48, -16.09, -16.61, -17.17, -17.62, -18.13, -18.53, -18.98,
+        -19.52, -20.03, -20.63, -21.11, -21.51, -21.95, -22.59, -23.11, -23.59,
+    };
+    return table;
+}
+
+SensorResponse hdl64eKittiResponse() {
+    SensorResponse r;
+    r.enabled = true;
+    // Velodyne HDL-64E S2 datasheet: 50 m range on pavement (about 10 % reflectance); the
+    // threshold is soft by half a neper so weak returns fade out rather than stop at one range.
+    r.range_10pct_m = 50.0;
+    r.threshold_width = 0.5;
+    // Rows 11-56 of the real scans return in 97.5 % of cells where the world is solid: 2 % of
+    // returns are lost at random.
+    r.drop_probability = 0.02;
+    // The seven lowest lasers return in 75 % .. 30 % of the real cells (the ego car's roof and
+    // bonnet, whose points KITTI removes): drop = 1 - real / 0.98.
+    r.row_drop.assign(std::size_t(kHdl64eLasers), 0.0);
+    const double bottom[] = {0.23, 0.33, 0.37, 0.51, 0.60, 0.65, 0.69};
+    for (int k = 0; k < 7; ++k) r.row_drop[std::size_t(kHdl64eLasers - 7 + k)] = bottom[k];
+    // Datasheet accuracy: < 2 cm (1 sigma).
+    r.range_noise_m = 0.02;
+    // KITTI's remission is compressed: asphalt at a grazing angle still reads about 0.25. A power
+    // law with an offset, fitted to the real intensity histogram (docs/lidar-spec.md).
+    r.intensity_offset = 0.0;
+    r.intensity_gain = 0.45;
+    r.intensity_gamma = 0.35;
+    r.intensity_noise = 0.03;
+    return r;
+}
+
 }  // namespace blindspot

@@ -8,6 +8,8 @@
 // own unit's table is not published; docs/lidar-spec.md says what this means.
 #include <array>
 
+#include "core/SensorResponse.hpp"
+
 namespace blindspot {
 
 constexpr int kHdl64eLasers = 64;
@@ -15,7 +17,19 @@ constexpr int kHdl64eLasers = 64;
 /// vert_correction of laser i (radians, positive up), in laser-id order.
 const std::array<double, kHdl64eLasers>& hdl64eVerticalCorrectionRad();
 
+/// Elevation (deg, positive up) of each row of KITTI's own HDL-64E, top to bottom: the median
+/// elevation asin(z / r) of each row's returns in the two lidar_2d scans of drive
+/// 2011_09_26_0001 (label-free; the spread within a row is 0.01-0.2 deg). Rows 0-31 come about
+/// 0.33 deg apart and rows 32-63 about 0.5 deg: the two laser blocks. KITTI's unit reaches
+/// +2.3 deg, not the S2.1 table's +4.97 deg.
+const std::array<double, kHdl64eLasers>& kittiHdl64eElevationDeg();
+
 /// True for the upper block (lasers 0-31).
 inline bool hdl64eUpperBlock(int laser) { return laser < kHdl64eLasers / 2; }
+
+/// The response of KITTI's HDL-64E for the hdl64e-kitti preset. Each value and the figure it
+/// reproduces is in docs/lidar-spec.md ("hdl64e-kitti response"); the free ones are calibrated on
+/// label-free statistics of the real lidar_2d scans (valid fraction per row, intensity histogram).
+SensorResponse hdl64eKittiResponse();
 
 }  // namespace blindspot

@@ -7,6 +7,7 @@
 #include "core/Hash.hpp"
 #include "core/Material.hpp"
 #include "core/Rng.hpp"
+#include "core/ScanCells.hpp"
 
 namespace blindspot {
 namespace {
@@ -22,12 +23,6 @@ constexpr double kSoftTargetSpreadM = 10.0;
 // Particle sizes are drawn up to the quantile 1 - kSizeTail; larger ones are negligible.
 constexpr double kSizeTail = 1e-6;
 
-// An independent stream per cell and effect, so the effects do not shift each other's draws.
-Rng cellRng(std::uint64_t seed, std::size_t cell, std::uint64_t effect) {
-    std::uint64_t key[3] = {seed, std::uint64_t(cell), effect};
-    return Rng(fnv1a64(key, sizeof key));
-}
-
 // Poisson draw by inversion (the means here are small).
 int poisson(Rng& rng, double mean) {
     const double limit = std::exp(-mean);
@@ -38,11 +33,6 @@ int poisson(Rng& rng, double mean) {
         ++k;
     }
     return k;
-}
-
-double gaussian(Rng& rng) {
-    const double u = std::max(rng.uniform(0.0, 1.0), 1e-300), v = rng.uniform(0.0, 1.0);
-    return std::sqrt(-2.0 * std::log(u)) * std::cos(2.0 * kPi * v);
 }
 
 struct Return {
@@ -92,22 +82,6 @@ Return particleReturn(const DropSizeDistribution& dsd, double alpha, double thre
         if (p >= threshold && p > best.power) best = {r, p, rho, true};
     }
     return best;
-}
-
-void clearCell(ScanGrid& scan, std::size_t i) {
-    const float nan = std::numeric_limits<float>::quiet_NaN();
-    scan.xyz_sensor_m[3 * i] = scan.xyz_sensor_m[3 * i + 1] = scan.xyz_sensor_m[3 * i + 2] = nan;
-    scan.range_m[i] = scan.reflectivity[i] = nan;
-    scan.label[i] = scan.instance[i] = 0;
-}
-
-void writeRange(ScanGrid& scan, std::size_t i, int row, int col, double range_m) {
-    const double res = scan.spec.range_resolution_m;
-    const float range = float(double(std::int64_t(range_m / res + 0.5)) * res);
-    const Eigen::Vector3d d = beamDirection(scan.spec.elevation_deg[std::size_t(row)],
-                                            scan.spec.azimuth_deg[std::size_t(col)]);
-    for (int k = 0; k < 3; ++k) scan.xyz_sensor_m[3 * i + std::size_t(k)] = float(d[k] * range);
-    scan.range_m[i] = range;
 }
 
 }  // namespace

@@ -163,7 +163,7 @@ LidarSpec resolveLidarSpec(LidarSpec spec, const std::string& file, const std::s
 }
 
 std::vector<std::string> lidarPresetNames() {
-    return {"hdl64e", "hdl64e-kitti", "squeezeseg-front", "vlp16", "matlab-default"};
+    return {"hdl64e", "hdl64e-kitti", "hdl64e-s2.1", "squeezeseg-front", "vlp16", "matlab-default"};
 }
 
 LidarSpec lidarPreset(const std::string& name) {
@@ -175,7 +175,15 @@ LidarSpec lidarPreset(const std::string& name) {
         spec.vertical = custom(linspace(2.0, -24.8, 64));
         spec.horizontal = symmetric(360.0, 0.18);
     } else if (name == "hdl64e-kitti") {
-        // The HDL-64E's real, uneven beam table: the 64 lasers of a published S2.1 calibration
+        // KITTI's own HDL-64E: its 64 rows as measured in real KITTI scans (two laser blocks,
+        // core/Hdl64eCalibration.hpp), its response (ray drop, remission, noise); columns as
+        // hdl64e.
+        const auto& table = kittiHdl64eElevationDeg();
+        spec.vertical = custom(std::vector<double>(table.begin(), table.end()));
+        spec.horizontal = symmetric(360.0, 0.18);
+        spec.response = hdl64eKittiResponse();
+    } else if (name == "hdl64e-s2.1") {
+        // A published HDL-64E S2.1 calibration: the 64 lasers' vertical corrections
         // (core/Hdl64eCalibration.hpp), sorted top to bottom; columns as hdl64e.
         std::vector<double> elevations;
         for (double rad : hdl64eVerticalCorrectionRad()) elevations.push_back(rad * 180.0 / M_PI);
@@ -205,6 +213,50 @@ LidarSpec lidarPreset(const std::string& name) {
     return resolveLidarSpec(spec, "preset " + name);
 }
 
+namespace {
+
+SensorResponse responseFromJson(const JsonObject& j, std::size_t rows) {
+    SensorResponse r;
+    r.enabled = j.boolean("enabled", true);
+    r.range_10pct_m = j.number("range_10pct_m", r.range_10pct_m);
+    r.threshold_width = j.number("threshold_width", r.threshold_width);
+    r.drop_probability = j.number("drop_probability", r.drop_probability);
+    if (j.has("row_drop")) r.row_drop = j.numbers("row_drop");
+    r.range_noise_m = j.number("range_noise_m", r.range_noise_m);
+    r.intensity_offset = j.number("intensity_offset", r.intensity_offset);
+    r.intensity_gain = j.number("intensity_gain", r.intensity_gain);
+    r.intensity_gamma = j.number("intensity_gamma", r.intensity_gamma);
+    r.intensity_noise = j.number("intensity_noise", r.intensity_noise);
+    j.rejectUnknownKeys();
+    if (!(r.range_10pct_m > 0.0)) j.fail("range_10pct_m", "must be > 0 m");
+    if (r.threshold_width < 0.0) j.fail("threshold_width", "must be >= 0");
+    if (!(r.drop_probability >= 0.0 && r.drop_probability <= 1.0))
+        j.fail("drop_probability", "must lie in [0, 1]");
+    if (!r.row_drop.empty() && r.row_drop.size() != rows)
+        j.fail("row_drop", "expected one probability per beam (" + std::to_string(rows) + ")");
+    for (double p : r.row_drop)
+        if (!(p >= 0.0 && p <= 1.0)) j.fail("row_drop", "every value must lie in [0, 1]");
+    if (r.range_noise_m < 0.0) j.fail("range_noise_m", "must be >= 0 m");
+    if (!(r.intensity_gamma > 0.0)) j.fail("intensity_gamma", "must be > 0");
+    if (r.intensity_noise < 0.0) j.fail("intensity_noise", "must be >= 0");
+    return r;
+}
+
+nlohmann::json responseToJson(const SensorResponse& r) {
+    return {{"enabled", r.enabled},
+            {"range_10pct_m", r.range_10pct_m},
+            {"threshold_width", r.threshold_width},
+            {"drop_probability", r.drop_probability},
+            {"row_drop", r.row_drop},
+            {"range_noise_m", r.range_noise_m},
+            {"intensity_offset", r.intensity_offset},
+            {"intensity_gain", r.intensity_gain},
+            {"intensity_gamma", r.intensity_gamma},
+            {"intensity_noise", r.intensity_noise}};
+}
+
+}  // namespace
+
 LidarSpec lidarSpecFromJson(const JsonObject& j) {
     LidarSpec spec;
     spec.name = j.string("name", "custom");
@@ -214,18 +266,23 @@ LidarSpec lidarSpecFromJson(const JsonObject& j) {
     spec.range_resolution_m = j.number("range_resolution_m", spec.range_resolution_m);
     spec.pitch_deg = j.number("pitch_deg", spec.pitch_deg);
     spec.scan_frequency_hz = j.number("scan_frequency_hz", spec.scan_frequency_hz);
+    spec = resolveLidarSpec(spec, j.file(), j.path());
+    if (j.has("response"))
+        spec.response = responseFromJson(j.object("response"), spec.elevation_deg.size());
     j.rejectUnknownKeys();
-    return resolveLidarSpec(spec, j.file(), j.path());
+    return spec;
 }
 
 nlohmann::json lidarSpecToJson(const LidarSpec& spec) {
-    return {{"name", spec.name},
-            {"vertical", axisToJson(spec.vertical)},
-            {"horizontal", axisToJson(spec.horizontal)},
-            {"max_range_m", spec.max_range_m},
-            {"range_resolution_m", spec.range_resolution_m},
-            {"pitch_deg", spec.pitch_deg},
-            {"scan_frequency_hz", spec.scan_frequency_hz}};
+    nlohmann::json j = {{"name", spec.name},
+                        {"vertical", axisToJson(spec.vertical)},
+                        {"horizontal", axisToJson(spec.horizontal)},
+                        {"max_range_m", spec.max_range_m},
+                        {"range_resolution_m", spec.range_resolution_m},
+                        {"pitch_deg", spec.pitch_deg},
+                        {"scan_frequency_hz", spec.scan_frequency_hz}};
+    if (spec.response.enabled) j["response"] = responseToJson(spec.response);
+    return j;
 }
 
 LidarSpec loadLidarSpec(const std::string& preset_or_file) {

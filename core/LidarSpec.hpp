@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "core/Json.hpp"
+#include "core/SensorResponse.hpp"
 
 namespace blindspot {
 
@@ -40,6 +41,8 @@ struct LidarSpec {
     double range_resolution_m = 0.002;  ///< > 0 and >= max_range_m / 2^24
     double pitch_deg = 0.0;             ///< tilt of the sensor head, positive nose-down (ISO)
     double scan_frequency_hz = 10.0;    ///< rotations per second, (0, 100]
+    /// Ray drop, remission and range noise (core/SensorResponse.hpp); off unless given.
+    SensorResponse response;
 
     std::vector<double> elevation_deg;  ///< one per row, strictly decreasing
     std::vector<double> azimuth_deg;    ///< one per column, strictly decreasing
@@ -58,7 +61,7 @@ constexpr double kMaxHorizontalFovDeg = 360.0;
 LidarSpec resolveLidarSpec(LidarSpec spec, const std::string& file = "",
                            const std::string& path = "");
 
-/// Presets: hdl64e, hdl64e-kitti, squeezeseg-front, vlp16, matlab-default.
+/// Presets: hdl64e, hdl64e-kitti, hdl64e-s2.1, squeezeseg-front, vlp16, matlab-default.
 std::vector<std::string> lidarPresetNames();
 LidarSpec lidarPreset(const std::string& name);
 

@@ -10,12 +10,16 @@
 namespace blindspot {
 
 /// A car placed by the scenario (the swept target, or one of the scene command's cars).
+/// What a target is: "car" (a car model), "pedestrian" or "cyclist" (scenes/People.hpp).
+inline std::vector<std::string> targetTypes() { return {"car", "pedestrian", "cyclist"}; }
+
 struct ScenarioCar {
     std::string model = "sedan";
     double x_m = 10.0;     ///< ego frame
     double y_m = 0.0;      ///< ego frame
     double yaw_deg = 0.0;  ///< 0 = facing the same way as the ego vehicle
     std::string color = "white";
+    std::string target_type = "car";  ///< one of targetTypes(); model and colour apply to cars
 };
 
 /// The sensor set-up: a preset on the roof-centre mount, raised or lowered and tilted.

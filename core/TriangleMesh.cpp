@@ -125,6 +125,16 @@ TriangleMesh makeCylinder(double radius_m, double height_m, int segments) {
     return mesh;
 }
 
+TriangleMesh transformed(TriangleMesh mesh, const Eigen::Isometry3d& parent_from_mesh) {
+    for (auto& v : mesh.vertices_m) v = (parent_from_mesh * v.cast<double>()).cast<float>();
+    return mesh;
+}
+
+TriangleMesh withPart(TriangleMesh mesh, std::uint16_t part) {
+    mesh.triangle_part.assign(mesh.triangles.size(), part);
+    return mesh;
+}
+
 TriangleMesh makeSphere(double radius_m, int rings, int segments) {
     // One vertex per pole, so the mesh is closed.
     TriangleMesh mesh;

@@ -30,6 +30,10 @@ bool isClosedAndOriented(const TriangleMesh& mesh);
 void flipWinding(TriangleMesh& mesh);
 /// Flips a closed mesh whose triangles wind inward.
 void orientOutward(TriangleMesh& mesh);
+/// The mesh with every vertex mapped by `parent_from_mesh` (metres).
+TriangleMesh transformed(TriangleMesh mesh, const Eigen::Isometry3d& parent_from_mesh);
+/// The mesh with every triangle's part set to `part`.
+TriangleMesh withPart(TriangleMesh mesh, std::uint16_t part);
 /// Axis-aligned bounds: {min, max}.
 std::array<Eigen::Vector3f, 2> bounds(const TriangleMesh& mesh);
 

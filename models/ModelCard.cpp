@@ -24,6 +24,15 @@ RangeGrid gridFromJson(const JsonObject& j) {
         j.fail("cols", "expected a multiple of 16 in [16, 8192]");
     if (!(g.elevation_step_deg > 0.0)) j.fail("elevation_step_deg", "must be > 0");
     if (!(g.azimuth_step_deg > 0.0)) j.fail("azimuth_step_deg", "must be > 0");
+    if (j.has("row_elevations_deg")) {
+        g.row_elevations_deg = j.numbers("row_elevations_deg");
+        if (int(g.row_elevations_deg.size()) != g.rows)
+            j.fail("row_elevations_deg",
+                   "expected one elevation per row (" + std::to_string(g.rows) + ")");
+        for (std::size_t r = 1; r < g.row_elevations_deg.size(); ++r)
+            if (!(g.row_elevations_deg[r] < g.row_elevations_deg[r - 1]))
+                j.fail("row_elevations_deg", "expected strictly decreasing elevations (deg)");
+    }
     j.rejectUnknownKeys();
     return g;
 }
@@ -96,17 +105,18 @@ nlohmann::json modelCardToJson(const ModelCard& card) {
     nlohmann::json channels = nlohmann::json::array();
     for (auto c : card.input_channels) channels.push_back(inputChannelName(c));
     const RangeGrid& g = card.grid;
+    nlohmann::json grid = {{"rows", g.rows},
+                           {"cols", g.cols},
+                           {"top_elevation_deg", g.top_elevation_deg},
+                           {"elevation_step_deg", g.elevation_step_deg},
+                           {"left_azimuth_deg", g.left_azimuth_deg},
+                           {"azimuth_step_deg", g.azimuth_step_deg}};
+    if (!g.row_elevations_deg.empty()) grid["row_elevations_deg"] = g.row_elevations_deg;
     return {{"architecture", card.architecture},
             {"weights", card.weights},
             {"crf", card.crf},
             {"input_channels", channels},
-            {"grid",
-             {{"rows", g.rows},
-              {"cols", g.cols},
-              {"top_elevation_deg", g.top_elevation_deg},
-              {"elevation_step_deg", g.elevation_step_deg},
-              {"left_azimuth_deg", g.left_azimuth_deg},
-              {"azimuth_step_deg", g.azimuth_step_deg}}},
+            {"grid", grid},
             {"mean", card.mean},
             {"std", card.std},
             {"learning_map", learningMapToJson(card.learning_map)},

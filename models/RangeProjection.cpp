@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 
 #include "core/Error.hpp"
 
@@ -53,7 +54,7 @@ void writeCell(RangeImage& image, std::size_t cell, const float* xyz, float inte
 std::int32_t cellOf(const RangeGrid& g, const float* xyz, float range) {
     const double elevation = std::asin(std::clamp(double(xyz[2]) / range, -1.0, 1.0)) * kDegPerRad;
     const double azimuth = std::atan2(double(xyz[1]), double(xyz[0])) * kDegPerRad;
-    const long row = std::lround((g.top_elevation_deg - elevation) / g.elevation_step_deg);
+    const long row = g.nearestRow(elevation);
     const long col = std::lround((g.left_azimuth_deg - azimuth) / g.azimuth_step_deg);
     if (row < 0 || row >= g.rows || col < 0 || col >= g.cols) return -1;
     return std::int32_t(row * g.cols + col);
@@ -81,11 +82,31 @@ void projectSources(RangeImage& image, std::size_t count, Xyz xyz, Intensity int
 
 }  // namespace
 
+double RangeGrid::rowElevationDeg(int row) const {
+    return row_elevations_deg.empty() ? top_elevation_deg - row * elevation_step_deg
+                                      : row_elevations_deg[std::size_t(row)];
+}
+
+long RangeGrid::nearestRow(double elevation_deg) const {
+    if (row_elevations_deg.empty())
+        return std::lround((top_elevation_deg - elevation_deg) / elevation_step_deg);
+    const auto& e = row_elevations_deg;  // strictly decreasing
+    const std::size_t n = e.size();
+    if (n == 1) return std::fabs(elevation_deg - e[0]) <= elevation_step_deg / 2 ? 0 : -1;
+    if (elevation_deg > e[0] + (e[0] - e[1]) / 2) return -1;
+    if (elevation_deg < e[n - 1] - (e[n - 2] - e[n - 1]) / 2) return -1;
+    // First row at or below the elevation, then the nearer of it and the row above.
+    const auto it = std::lower_bound(e.begin(), e.end(), elevation_deg, std::greater<double>());
+    if (it == e.end()) return long(n - 1);
+    const long below = long(it - e.begin());
+    if (below == 0) return 0;
+    return (e[std::size_t(below) - 1] - elevation_deg) < (elevation_deg - *it) ? below - 1 : below;
+}
+
 bool RangeGrid::matches(const LidarSpec& spec) const {
     if (spec.rows() != rows || spec.cols() != cols) return false;
     for (int r = 0; r < rows; ++r)
-        if (!near(spec.elevation_deg[std::size_t(r)], top_elevation_deg - r * elevation_step_deg))
-            return false;
+        if (!near(spec.elevation_deg[std::size_t(r)], rowElevationDeg(r))) return false;
     for (int c = 0; c < cols; ++c)
         if (!near(spec.azimuth_deg[std::size_t(c)], left_azimuth_deg - c * azimuth_step_deg))
             return false;

@@ -25,6 +25,14 @@ struct RangeGrid {
     double elevation_step_deg = 0.4;         ///< downwards, per row
     double left_azimuth_deg = 45.0;          ///< centre of column 0
     double azimuth_step_deg = 90.0 / 512.0;  ///< rightwards (decreasing azimuth), per column
+    /// When set (one per row, strictly decreasing), row r looks at row_elevations_deg[r] instead
+    /// of top - r * step: the rows are the lasers of a sensor with uneven beams, as in
+    /// SqueezeSeg's lidar_2d files, where row r is the HDL-64E's r-th laser from the top.
+    std::vector<double> row_elevations_deg;
+
+    double rowElevationDeg(int row) const;
+    /// The row whose elevation is nearest, or -1 beyond half a row spacing outside the grid.
+    long nearestRow(double elevation_deg) const;
 
     std::size_t cellCount() const { return std::size_t(rows) * std::size_t(cols); }
     /// True when the LiDAR's beams are exactly this grid's cell centres (then no resampling).

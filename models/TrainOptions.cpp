@@ -31,6 +31,7 @@ TrainOptions trainOptionsFromJson(const nlohmann::json& json, const std::string&
     o.init = j.string("init", o.init);
     o.intensity = j.boolean("intensity", o.intensity);
     o.crf = j.boolean("crf", o.crf);
+    o.rows_from_lidar = j.string("rows_from_lidar", o.rows_from_lidar);
     if (j.has("class_weights")) o.class_weights = j.numbers("class_weights");
     o.optimizer = j.string("optimizer", o.optimizer);
     o.learning_rate = j.number("learning_rate", o.learning_rate);
@@ -62,6 +63,7 @@ nlohmann::json trainOptionsToJson(const TrainOptions& o) {
             {"init", o.init},
             {"intensity", o.intensity},
             {"crf", o.crf},
+            {"rows_from_lidar", o.rows_from_lidar},
             {"class_weights", o.class_weights},
             {"optimizer", o.optimizer},
             {"learning_rate", o.learning_rate},

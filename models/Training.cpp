@@ -11,6 +11,7 @@
 
 #include "core/AtomicFile.hpp"
 #include "core/Error.hpp"
+#include "core/LidarSpec.hpp"
 #include "models/Dataset.hpp"
 #include "models/Network.hpp"
 #include "models/NetworkState.hpp"
@@ -155,6 +156,15 @@ std::unique_ptr<SegmentationNetwork> initialNetwork(const TrainOptions& o) {
     }
     ModelCard card = squeezeSegCard(o.intensity);
     card.crf = o.crf;
+    if (!o.rows_from_lidar.empty()) {
+        const LidarSpec lidar = loadLidarSpec(o.rows_from_lidar);
+        if (lidar.rows() != card.grid.rows)
+            throw ConfigError(ErrorSource::value("/rows_from_lidar"),
+                              "LiDAR \"" + o.rows_from_lidar + "\" has " +
+                                  std::to_string(lidar.rows()) + " beams; expected " +
+                                  std::to_string(card.grid.rows));
+        card.grid.row_elevations_deg = lidar.elevation_deg;
+    }
     return SegmentationNetwork::create(card, o.seed);
 }
 

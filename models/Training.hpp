@@ -20,6 +20,9 @@ struct TrainOptions {
 
     bool intensity = true;  ///< 5 channels (x y z intensity range), or 4 without intensity
     bool crf = false;       ///< append the recurrent CRF head
+    /// A LiDAR preset or spec file whose beam elevations become the image rows (one row per
+    /// laser, as in SqueezeSeg's lidar_2d files); empty: uniform 0.4 deg rows.
+    std::string rows_from_lidar;
     std::vector<double> class_weights = {1.0 / 15.0, 1.0, 10.0, 10.0};
 
     std::string optimizer = "sgd";  ///< "sgd" (momentum 0.9) or "adam"

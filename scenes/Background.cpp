@@ -49,6 +49,11 @@ std::uint64_t backgroundHash(const Background& bg) {
         fnv(h, c.world_from_car.translation_m.data(), sizeof(double) * 3);
         fnv(h, &c.world_from_car.yaw_deg, sizeof(double));
     }
+    for (const auto& a : bg.actors) {
+        fnv(h, a.kind.data(), a.kind.size());
+        hashMesh(h, a.mesh);
+        fnv(h, &a.instance_id, sizeof a.instance_id);
+    }
     fnv(h, bg.world_from_ego.translation_m.data(), sizeof(double) * 3);
     return h;
 }

@@ -40,6 +40,24 @@ struct ParkedCar {
     std::uint16_t instance_id = 0;
 };
 
+/// A pedestrian or cyclist that belongs to the background: its own mesh in the background frame
+/// (parts index Background::materials) and instance id, so its points carry both label and
+/// instance.
+struct BackgroundActor {
+    std::string kind;  ///< "pedestrian" or "cyclist"
+    TriangleMesh mesh;
+    std::uint16_t instance_id = 0;
+};
+
+/// How much of each kind of content a generated background holds: multipliers of the type's own
+/// amounts (0 = none, 1 = the type's default, 2 = twice as much).
+struct ContentDensity {
+    double vegetation = 1.0;   ///< trees, bushes and hedges
+    double furniture = 1.0;    ///< poles, signs, bollards, fences and walls
+    double people = 1.0;       ///< pedestrians and cyclists
+    double parked_cars = 1.0;  ///< parked cars
+};
+
 struct Background {
     std::string id;    ///< "urban-03", or "TYPE:SEED"
     std::string type;  ///< urban, suburban, boulevard, intersection, highway, parking, alley
@@ -51,6 +69,7 @@ struct Background {
     /// Materials indexed by the meshes' triangle_part (shared by ground and fixtures).
     std::vector<SurfaceMaterial> materials;
     std::vector<ParkedCar> parked_cars;
+    std::vector<BackgroundActor> actors;
     Pose world_from_ego;               ///< where the LiDAR-carrying vehicle stands
     std::vector<Rect> drivable;        ///< union of rectangles
     Rect extent;                       ///< the generated area; cars must stay inside

@@ -17,20 +17,38 @@ struct IdEntry {
 
 // The fixed catalogue: sweep backgrounds and training-only backgrounds never share a seed.
 std::vector<IdEntry> idTable() {
-    return {{"urban-01", "urban", 101},         {"urban-02", "suburban", 102},
-            {"urban-03", "boulevard", 103},     {"urban-04", "intersection", 104},
-            {"urban-05", "highway", 105},       {"urban-06", "parking", 106},
-            {"urban-07", "alley", 107},         {"urban-08", "urban", 108},
-            {"urban-09", "suburban", 109},      {"urban-10", "boulevard", 110},
-            {"urban-11", "intersection", 111},  {"urban-12", "highway", 112},
-            {"urban-13", "parking", 113},       {"urban-14", "alley", 114},
-            {"urban-15", "urban", 115},         {"train-01", "urban", 9001},
-            {"train-02", "suburban", 9002},     {"train-03", "boulevard", 9003},
-            {"train-04", "intersection", 9004}, {"train-05", "highway", 9005},
-            {"train-06", "parking", 9006},      {"train-07", "alley", 9007},
-            {"train-08", "urban", 9008},        {"train-09", "suburban", 9009},
-            {"train-10", "boulevard", 9010},    {"train-11", "intersection", 9011},
-            {"train-12", "urban", 9012}};
+    return {{"urban-01", "urban", 101},
+            {"urban-02", "suburban", 102},
+            {"urban-03", "boulevard", 103},
+            {"urban-04", "intersection", 104},
+            {"urban-05", "highway", 105},
+            {"urban-06", "parking", 106},
+            {"urban-07", "alley", 107},
+            {"urban-08", "urban", 108},
+            {"urban-09", "suburban", 109},
+            {"urban-10", "boulevard", 110},
+            {"urban-11", "intersection", 111},
+            {"urban-12", "highway", 112},
+            {"urban-13", "parking", 113},
+            {"urban-14", "alley", 114},
+            {"urban-15", "urban", 115},
+            {"train-01", "urban", 9001},
+            {"train-02", "suburban", 9002},
+            {"train-03", "boulevard", 9003},
+            {"train-04", "intersection", 9004},
+            {"train-05", "highway", 9005},
+            {"train-06", "parking", 9006},
+            {"train-07", "alley", 9007},
+            {"train-08", "urban", 9008},
+            {"train-09", "suburban", 9009},
+            {"train-10", "boulevard", 9010},
+            {"train-11", "intersection", 9011},
+            {"train-12", "urban", 9012},
+            {"kitti-01", "kitti-residential", 201},
+            {"train-13", "kitti-residential", 9013},
+            {"train-14", "kitti-residential", 9014},
+            {"train-15", "kitti-residential", 9015},
+            {"train-16", "kitti-residential", 9016}};
 }
 
 // (type, seed) of a catalogue id or of "TYPE:SEED"; nothing for anything else.
@@ -67,7 +85,8 @@ std::string backgroundTypeOf(const std::string& id) {
 }
 
 std::vector<std::string> backgroundTypes() {
-    return {"urban", "suburban", "boulevard", "intersection", "highway", "parking", "alley"};
+    return {"urban",   "suburban", "boulevard", "intersection",
+            "highway", "parking",  "alley",     "kitti-residential"};
 }
 
 Background generateBackground(const std::string& id, const std::vector<CarModelSpec>& models) {
@@ -76,7 +95,7 @@ Background generateBackground(const std::string& id, const std::vector<CarModelS
         throw ConfigError(
             ErrorSource::value("/background"),
             "unknown background \"" + id +
-                "\"; expected urban-01 ... urban-15, train-01 ... train-12 or TYPE:SEED");
+                "\"; expected urban-01 ... urban-15, kitti-01, train-01 ... train-16 or TYPE:SEED");
     return buildBackground(id, parsed->first, parsed->second, models);
 }
 

@@ -1,5 +1,6 @@
 #include "scenes/BackgroundFile.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <set>
 
@@ -7,6 +8,7 @@
 #include "core/Error.hpp"
 #include "core/PoseJson.hpp"
 #include "scenes/BackgroundCatalogue.hpp"
+#include "scenes/BackgroundGenerator.hpp"
 #include "scenes/GroundSurface.hpp"
 #include "scenes/MeshImport.hpp"
 #include "scenes/PaintColor.hpp"
@@ -54,6 +56,15 @@ void saveBackgroundSceneFile(const Background& bg, const std::vector<CarModelSpe
                                                  car.world_from_car.yaw_deg))},
              {"instance", car.instance_id}});
     }
+    for (const auto& actor : bg.actors) {  // world-frame meshes, one file each
+        const std::string stem = actor.kind + "-" + std::to_string(actor.instance_id);
+        exportMeshWithSidecar(actor.mesh, bg.materials, (meshes / (stem + ".obj")).string(),
+                              (meshes / (stem + ".json")).string());
+        objects.push_back({{"type", "import"},
+                           {"sidecar", "meshes/" + stem + ".json"},
+                           {"role", actor.kind},
+                           {"instance", actor.instance_id}});
+    }
     auto rect = [](const Rect& r) { return nlohmann::json{r.x_min, r.x_max, r.y_min, r.y_max}; };
     nlohmann::json drivable = nlohmann::json::array(), obstacles = nlohmann::json::array();
     for (const auto& r : bg.drivable) drivable.push_back(rect(r));
@@ -87,8 +98,7 @@ Rect rectFromJson(const JsonObject& j, const std::string& key, const nlohmann::j
 
 void mergeInto(TriangleMesh& target, std::vector<SurfaceMaterial>& materials,
                const SceneObject& object) {
-    TriangleMesh placed = object.mesh;
-    for (auto& v : placed.vertices_m) v = (object.world_from_mesh * v.cast<double>()).cast<float>();
+    TriangleMesh placed = transformed(object.mesh, object.world_from_mesh);
     if (placed.triangle_part.empty()) placed.triangle_part.assign(placed.triangles.size(), 0);
     target.append(placed, std::uint16_t(materials.size()));
     materials.insert(materials.end(), object.materials.begin(), object.materials.end());
@@ -149,6 +159,10 @@ Background loadBackgroundSceneFile(const std::string& path) {
             car.world_from_car = Pose::fromIsometry(object.world_from_mesh);
             car.instance_id = object.instance_id;
             bg.parked_cars.push_back(car);
+        } else if (object.role == "pedestrian" || object.role == "cyclist") {
+            BackgroundActor actor{object.role, {}, object.instance_id};
+            mergeInto(actor.mesh, fixture_materials, object);
+            bg.actors.push_back(std::move(actor));
         } else {
             mergeInto(bg.fixtures, fixture_materials, object);
         }
@@ -158,6 +172,8 @@ Background loadBackgroundSceneFile(const std::string& path) {
         j.fail("objects", "expected at least one object with \"role\": \"ground\"");
     // One material table: the fixtures' parts come after the ground's.
     for (auto& p : bg.fixtures.triangle_part) p = std::uint16_t(p + ground_materials.size());
+    for (auto& actor : bg.actors)
+        for (auto& p : actor.mesh.triangle_part) p = std::uint16_t(p + ground_materials.size());
     bg.materials = ground_materials;
     bg.materials.insert(bg.materials.end(), fixture_materials.begin(), fixture_materials.end());
     if (bg.fixtures.triangles.empty()) {  // RayScene needs a triangle: a speck far below the ground
@@ -168,9 +184,39 @@ Background loadBackgroundSceneFile(const std::string& path) {
     return bg;
 }
 
+Background loadBackgroundRecipe(const std::string& path, const std::vector<CarModelSpec>& models) {
+    const nlohmann::json json = readJsonFile(path);
+    const JsonObject j(json, path, "");
+    const JsonObject g = j.object("generate");
+    const std::string type = g.string("type");
+    const auto types = backgroundTypes();
+    if (std::find(types.begin(), types.end(), type) == types.end())
+        g.fail("type", "unknown background type \"" + type + "\"");
+    const int seed = g.integer("seed");
+    if (seed < 0) g.fail("seed", "must be >= 0");
+    ContentDensity density;
+    if (g.has("density")) {
+        const JsonObject d = g.object("density");
+        density.vegetation = d.number("vegetation", density.vegetation);
+        density.furniture = d.number("furniture", density.furniture);
+        density.people = d.number("people", density.people);
+        density.parked_cars = d.number("parked_cars", density.parked_cars);
+        for (const char* key : {"vegetation", "furniture", "people", "parked_cars"})
+            if (d.has(key) && !(d.number(key) >= 0.0 && d.number(key) <= 10.0))
+                d.fail(key, "must lie in [0, 10]");
+        d.rejectUnknownKeys();
+    }
+    g.rejectUnknownKeys();
+    j.rejectUnknownKeys();
+    return buildBackground(path, type, std::uint64_t(seed), models, density);
+}
+
 Background backgroundById(const std::string& id, const std::vector<CarModelSpec>& models) {
-    if (id.size() > 5 && id.compare(id.size() - 5, 5, ".json") == 0)
+    if (id.size() > 5 && id.compare(id.size() - 5, 5, ".json") == 0) {
+        const nlohmann::json json = readJsonFile(id);
+        if (json.is_object() && json.contains("generate")) return loadBackgroundRecipe(id, models);
         return loadBackgroundSceneFile(id);
+    }
     return generateBackground(id, models);
 }
 

@@ -17,7 +17,13 @@ void saveBackgroundSceneFile(const Background& background, const std::vector<Car
 /// "background" block gives the extent, the drivable region and the obstacle footprints.
 Background loadBackgroundSceneFile(const std::string& path);
 
-/// A generated background id (urban-03, TYPE:SEED), or the path of a saved scene file (*.json).
+/// A generated background from a recipe file: {"generate": {"type": "kitti-residential",
+/// "seed": 7, "density": {"vegetation": 1.5, "furniture": 1, "people": 2, "parked_cars": 1}}}
+/// (docs/backgrounds.md). The file's path is the background's id.
+Background loadBackgroundRecipe(const std::string& path, const std::vector<CarModelSpec>& models);
+
+/// A generated background id (urban-03, TYPE:SEED), or the path of a JSON file: a recipe (with a
+/// "generate" block) or a saved scene file.
 Background backgroundById(const std::string& id, const std::vector<CarModelSpec>& models);
 
 }  // namespace blindspot

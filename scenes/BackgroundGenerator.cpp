@@ -6,32 +6,11 @@
 
 #include "core/Rng.hpp"
 #include "scenes/BackgroundLayout.hpp"
+#include "scenes/Streetscape.hpp"
+#include "scenes/WorldBuilder.hpp"
 
 namespace blindspot {
 namespace {
-
-void appendGrid(TriangleMesh& mesh, const Rect& r, double cell,
-                const std::function<double(double, double)>& z, std::uint16_t part,
-                double lift = 0.0) {
-    if (r.x_max - r.x_min <= 1e-6 || r.y_max - r.y_min <= 1e-6) return;
-    const int nx = std::max(1, int(std::ceil((r.x_max - r.x_min) / cell)));
-    const int ny = std::max(1, int(std::ceil((r.y_max - r.y_min) / cell)));
-    TriangleMesh grid;
-    for (int j = 0; j <= ny; ++j)
-        for (int i = 0; i <= nx; ++i) {
-            const double x = r.x_min + (r.x_max - r.x_min) * i / nx,
-                         y = r.y_min + (r.y_max - r.y_min) * j / ny;
-            grid.vertices_m.emplace_back(float(x), float(y), float(z(x, y) + lift));
-        }
-    for (int j = 0; j < ny; ++j)
-        for (int i = 0; i < nx; ++i) {
-            const int a = j * (nx + 1) + i, b = a + 1, c = a + nx + 1, d = c + 1;
-            grid.triangles.emplace_back(a, b, d);
-            grid.triangles.emplace_back(a, d, c);
-        }
-    grid.triangle_part.assign(grid.triangles.size(), part);
-    mesh.append(grid);
-}
 
 // A vertical strip along x at y, from the road surface up one curb height.
 void appendCurb(TriangleMesh& mesh, const Layout& L, double x0, double x1, double y) {
@@ -47,113 +26,14 @@ void appendCurb(TriangleMesh& mesh, const Layout& L, double x0, double x1, doubl
         strip.triangles.emplace_back(2 * i, 2 * i + 2, 2 * i + 3);
         strip.triangles.emplace_back(2 * i, 2 * i + 3, 2 * i + 1);
     }
-    strip.triangle_part.assign(strip.triangles.size(), kCurb);
-    mesh.append(strip);
+    mesh.append(withPart(strip, kCurb));
 }
 
-// A closed part placed at (x, y) on the ground, scaled, turned by yaw (deg).
-void appendPlaced(TriangleMesh& mesh, TriangleMesh part_mesh, const Eigen::Vector3d& scale,
-                  double x, double y, double z, double yaw_deg, std::uint16_t part) {
-    const double c = std::cos(yaw_deg * M_PI / 180), s = std::sin(yaw_deg * M_PI / 180);
-    for (auto& v : part_mesh.vertices_m) {
-        const double px = v.x() * scale.x(), py = v.y() * scale.y(), pz = v.z() * scale.z();
-        v = Eigen::Vector3f(float(x + c * px - s * py), float(y + s * px + c * py), float(z + pz));
-    }
-    part_mesh.triangle_part.assign(part_mesh.triangles.size(), part);
-    mesh.append(part_mesh);
+// Grass and soil are not flat: a few centimetres of seeded relief (two crossed waves).
+double terrainRelief(const Layout& L, double x, double y) {
+    return 0.06 * std::sin(0.9 * x + L.wave_phase) * std::sin(0.7 * y + 2 * L.wave_phase) +
+           0.04 * std::sin(2.3 * x + 1.7 * y + L.wave_phase);
 }
-
-struct World {
-    Layout L;
-    Rng rng;
-    Background bg;
-    std::uint16_t next_parked_instance = 1000;
-
-    void box(double x, double y, double z_base, double sx, double sy, double sz, double yaw,
-             std::uint16_t part, const char* kind) {
-        appendPlaced(bg.fixtures, makeBox(1, 1, 1), {sx, sy, sz}, x, y, z_base + sz / 2, yaw, part);
-        if (kind) bg.obstacles.push_back({{x, y}, {sx / 2, sy / 2}, yaw * M_PI / 180, kind});
-    }
-    void tree(double x, double y) {
-        const double z = groundZ(L, x, y);
-        const double trunk_h = rng.uniform(1.8, 3.5), canopy = rng.uniform(1.3, 2.8);
-        appendPlaced(bg.fixtures, makeCylinder(1, 1, 12),
-                     {rng.uniform(0.12, 0.25), rng.uniform(0.12, 0.25), trunk_h + 0.3}, x, y,
-                     z + trunk_h / 2 - 0.15, 0, kTrunk);
-        appendPlaced(bg.fixtures, makeSphere(1, 8, 14),
-                     {canopy, canopy * rng.uniform(0.8, 1.1), canopy * rng.uniform(0.8, 1.3)}, x, y,
-                     z + trunk_h + canopy * 0.7, rng.uniform(0, 180), kCanopy);
-        bg.obstacles.push_back({{x, y}, {0.3, 0.3}, 0.0, "vegetation"});
-    }
-    void pole(double x, double y, double height, bool lamp_arm_side) {
-        const double z = groundZ(L, x, y);
-        appendPlaced(bg.fixtures, makeCylinder(1, 1, 12), {0.11, 0.11, height}, x, y,
-                     z + height / 2, 0, kPoleMetal);
-        if (lamp_arm_side) {
-            const double side = y > L.road_y ? 1 : -1;
-            box(x, y - 0.8 * side, z + height - 0.2, 0.25, 1.6, 0.15, 0, kPoleMetal, nullptr);
-            bg.lamps_m.emplace_back(x, y - 1.5 * side, z + height - 0.35);
-        }
-        bg.obstacles.push_back({{x, y}, {0.15, 0.15}, 0.0, "pole"});
-    }
-    void sign(double x, double y) {
-        const double z = groundZ(L, x, y);
-        appendPlaced(bg.fixtures, makeCylinder(1, 1, 10), {0.04, 0.04, 2.6}, x, y, z + 1.3, 0,
-                     kPoleMetal);
-        box(x, y, z + 2.0, 0.04, 0.65, 0.65, 0, kSignPlate, nullptr);
-        bg.obstacles.push_back({{x, y}, {0.1, 0.35}, 0.0, "pole"});
-    }
-    void trafficLight(double x, double y) {
-        const double z = groundZ(L, x, y);
-        appendPlaced(bg.fixtures, makeCylinder(1, 1, 12), {0.1, 0.1, 4.0}, x, y, z + 2.0, 0,
-                     kPoleMetal);
-        box(x, y, z + 3.0, 0.35, 0.35, 1.0, 0, kSignalHead, nullptr);
-        bg.obstacles.push_back({{x, y}, {0.2, 0.2}, 0.0, "pole"});
-    }
-    void building(double x, double y_front, double side, double width, double depth,
-                  double height) {
-        const double y = y_front + side * depth / 2;
-        const double z = groundZ(L, x, y_front) - 0.5;  // sunk in, so slopes leave no gap
-        const std::uint16_t part = std::uint16_t(kBuildingA + rng.index(4));
-        box(x, y, z, width, depth, height + 0.5, 0, part, "building");
-        // Facade variety: balconies or ledges per floor on the street side, and a parapet.
-        const int floors = int(height / 3.0);
-        const bool balconies = rng.chance(0.5);
-        for (int f = 1; f < floors; ++f) {
-            if (!rng.chance(balconies ? 0.7 : 0.35)) continue;
-            const double w = balconies ? rng.uniform(2.0, 0.45 * width) : width * 0.98;
-            const double bx = x + (balconies ? rng.uniform(-0.25, 0.25) * width : 0.0);
-            box(bx, y_front - side * 0.3, z + 0.5 + 3.0 * f, w, 0.6, balconies ? 1.0 : 0.25, 0,
-                part, nullptr);
-        }
-        if (rng.chance(0.6)) box(x, y, z + height + 0.5, width, depth, 0.8, 0, part, nullptr);
-    }
-    void parkedCar(const std::vector<CarModelSpec>& models, double x, double y, double yaw_deg) {
-        const char* const kColors[] = {"white", "silver", "grey", "black", "red", "blue"};
-        const CarModelSpec& m =
-            models[std::size_t(rng.index(int(std::min<std::size_t>(models.size(), 8))))];
-        // Long models (buses) near the ends of the generated area move inward so that every wheel
-        // stands on the ground.
-        const double c = std::fabs(std::cos(yaw_deg * M_PI / 180));
-        const double s = std::fabs(std::sin(yaw_deg * M_PI / 180));
-        const double half_x = c * m.length_m / 2 + s * m.width_m / 2 + 0.5;
-        const double half_y = s * m.length_m / 2 + c * m.width_m / 2 + 0.5;
-        x = std::clamp(x, L.extent.x_min + half_x, L.extent.x_max - half_x);
-        y = std::clamp(y, L.extent.y_min + half_y, L.extent.y_max - half_y);
-        ParkedCar car;
-        car.model = m.name;
-        car.color = kColors[rng.index(6)];
-        car.world_from_car.translation_m = {x, y, groundZ(L, x, y)};
-        car.world_from_car.yaw_deg = yaw_deg;
-        car.instance_id = next_parked_instance++;
-        bg.parked_cars.push_back(car);
-        bg.obstacles.push_back(
-            {{x, y}, {m.length_m / 2, m.width_m / 2}, yaw_deg * M_PI / 180, "car"});
-    }
-};
-
-// The sweep area (paper: x 5..19, y -5..4) stays clear of parked cars and street furniture.
-bool inSweepArea(double x, double y) { return x > 2.0 && x < 22.0 && std::fabs(y) < 7.0; }
 
 void buildGround(World& w) {
     const Layout& L = w.L;
@@ -161,6 +41,7 @@ void buildGround(World& w) {
     const Rect& e = L.extent;
     auto road = [&](double x, double y) { return roadHeight(L, x, y); };
     auto raised = [&](double x, double y) { return roadHeight(L, x, y) + L.curb; };
+    auto soil = [&](double x, double y) { return raised(x, y) + terrainRelief(L, x, y); };
     const double y0 = L.road_y - L.road_half, y1 = L.road_y + L.road_half;
     appendGrid(g, {e.x_min, e.x_max, y0, y1}, 0.5, road, kRoad);
     // Off-road x spans: split around a crossing road.
@@ -179,8 +60,8 @@ void buildGround(World& w) {
         }
         appendGrid(g, {xa, xb, y1, std::min(e.y_max, y1 + L.sidewalk)}, 0.5, raised, kSidewalk);
         appendGrid(g, {xa, xb, std::max(e.y_min, y0 - L.sidewalk), y0}, 0.5, raised, kSidewalk);
-        appendGrid(g, {xa, xb, y1 + L.sidewalk, e.y_max}, 1.0, raised, kTerrain);
-        appendGrid(g, {xa, xb, e.y_min, y0 - L.sidewalk}, 1.0, raised, kTerrain);
+        appendGrid(g, {xa, xb, y1 + L.sidewalk, e.y_max}, 1.0, soil, kTerrain);
+        appendGrid(g, {xa, xb, e.y_min, y0 - L.sidewalk}, 1.0, soil, kTerrain);
     }
 }
 
@@ -245,7 +126,8 @@ void buildStreetFurniture(World& w, double spacing, double tree_p, double sign_p
             w.pole(x, kerb_y, w.rng.uniform(6.0, 8.0), true);
             if (w.rng.chance(sign_p)) w.sign(x + 2.0, kerb_y);
             const double tree_y = L.road_y + side * (L.road_half + L.sidewalk * 0.7);
-            if (w.rng.chance(tree_p) && L.sidewalk >= 1.5) w.tree(x + spacing / 2, tree_y);
+            if (w.rng.chance(tree_p * w.density.vegetation) && L.sidewalk >= 1.5)
+                w.tree(x + spacing / 2, tree_y);
         }
     }
 }
@@ -311,27 +193,19 @@ void buildParkingLot(World& w, const std::vector<CarModelSpec>& models) {
 
 void buildSuburbanFronts(World& w) {
     const Layout& L = w.L;
-    for (double side : {-1.0, 1.0}) {
-        const double y = L.road_y + side * (L.road_half + L.sidewalk + 1.0);
-        for (double x = L.extent.x_min; x < L.extent.x_max - 6; x += w.rng.uniform(10, 16)) {
-            const double len = w.rng.uniform(4, 9);
-            if (w.rng.chance(0.5))
-                w.box(x + len / 2, y, groundZ(L, x, y), len, 0.9, w.rng.uniform(0.9, 1.6), 0,
-                      kHedge, "vegetation");
-            else if (w.rng.chance(0.6))
-                w.box(x + len / 2, y, groundZ(L, x, y), len, 0.06, 1.2, 0, kFence, "fence");
-        }
+    addFrontGardens(w, 1.0);
+    for (double side : {-1.0, 1.0})
         for (double x = L.extent.x_min + w.rng.uniform(0, 6); x < L.extent.x_max;
-             x += w.rng.uniform(7, 12))
-            w.tree(x, L.road_y + side * (L.road_half + L.sidewalk + w.rng.uniform(2.5, 5.0)));
-    }
+             x += w.rng.uniform(7, 12) / std::max(0.1, w.density.vegetation))
+            if (w.density.vegetation > 0)
+                w.tree(x, L.road_y + side * (L.road_half + L.sidewalk + w.rng.uniform(2.5, 5.0)));
 }
 
 }  // namespace
 
 Background buildBackground(const std::string& id, const std::string& type, std::uint64_t seed,
-                           const std::vector<CarModelSpec>& models) {
-    World w{Layout{}, Rng(seed * 0x9E3779B97F4A7C15ull + 17), Background{}};
+                           const std::vector<CarModelSpec>& models, const ContentDensity& density) {
+    World w{Layout{}, Rng(seed * 0x9E3779B97F4A7C15ull + 17), Background{}, density};
     w.L = drawLayout(type, w.rng);
     w.bg.id = id;
     w.bg.type = type;
@@ -345,16 +219,24 @@ Background buildBackground(const std::string& id, const std::string& type, std::
         for (double side : {-1.0, 1.0}) buildFacades(w, side, 0.0, 1.0, 0.0, 1.5, 8, 25, 10, 22);
         buildStreetFurniture(w, 25, 0.4, 0.4);
         buildParkedCars(w, models, 0.4);
+        addBollards(w, 2);
+        addVerge(w, 4);
+        addStreetLife(w, 8);
+    } else if (type == "kitti-residential") {
+        buildKittiResidential(w, models);
     } else if (type == "suburban") {
         buildMarkings(w, 1);
         for (double side : {-1.0, 1.0}) buildFacades(w, side, 6.0, 10.0, 5.0, 12.0, 5, 8, 8, 14);
         buildSuburbanFronts(w);
         buildStreetFurniture(w, 35, 0.0, 0.3);
         buildParkedCars(w, models, 0.25);
+        addStreetLife(w, 3);
     } else if (type == "boulevard") {
         buildMarkings(w, 2);
         for (double side : {-1.0, 1.0}) buildFacades(w, side, 0.0, 2.0, 0.0, 3.0, 15, 35, 14, 28);
         buildStreetFurniture(w, 20, 0.9, 0.3);
+        addVerge(w, 6);
+        addStreetLife(w, 10);
     } else if (type == "intersection") {
         buildMarkings(w, 1);
         for (double side : {-1.0, 1.0}) buildFacades(w, side, 0.0, 1.0, 0.0, 2.0, 8, 22, 10, 20);
@@ -363,11 +245,14 @@ Background buildBackground(const std::string& id, const std::string& type, std::
                 w.trafficLight(L.cross_x + sx * (L.cross_half + 0.8),
                                L.road_y + sy * (L.road_half + 0.8));
         buildStreetFurniture(w, 25, 0.3, 0.5);
+        addBollards(w, 1);
+        addStreetLife(w, 8);
     } else if (type == "highway") {
         buildMarkings(w, 3);
         buildHighway(w);
     } else if (type == "parking") {
         buildParkingLot(w, models);
+        addVerge(w, 8);
     } else if (type == "alley") {
         for (double side : {-1.0, 1.0}) buildFacades(w, side, 0.0, 0.3, 0.0, 0.5, 10, 20, 6, 14);
         for (double side : {-1.0, 1.0})
@@ -376,6 +261,7 @@ Background buildBackground(const std::string& id, const std::string& type, std::
                     w.box(x, L.road_y + side * (L.road_half + 0.4),
                           groundZ(L, x, L.road_y + side * (L.road_half + 0.4)), 0.8, 0.6, 1.1, 0,
                           kFence, "fence");
+        addStreetLife(w, 4);
     }
     w.bg.drivable.push_back(
         {L.extent.x_min, L.extent.x_max, L.road_y - L.road_half, L.road_y + L.road_half});

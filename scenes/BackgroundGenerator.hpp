@@ -10,7 +10,9 @@
 namespace blindspot {
 
 /// Builds the world of `type` ("urban", "suburban", ...) from `seed`; `id` is recorded.
+/// `density` scales the amount of each kind of content.
 Background buildBackground(const std::string& id, const std::string& type, std::uint64_t seed,
-                           const std::vector<CarModelSpec>& models);
+                           const std::vector<CarModelSpec>& models,
+                           const ContentDensity& density = {});
 
 }  // namespace blindspot

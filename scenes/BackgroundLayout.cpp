@@ -24,6 +24,21 @@ std::vector<SurfaceMaterial> backgroundMaterials() {
     m[kSignalHead] = {label::kTrafficSignal, 0.30f, 0.3f, 32};
     m[kFence] = {label::kOther, 0.30f, 0.0f, 16};
     m[kGuardRail] = {label::kGuardRail, 0.50f, 0.5f, 32};
+    // Window glass returns only near normal incidence (a mirror lobe); elsewhere the pulse goes
+    // through or away and the detection threshold drops it, as in real scans.
+    m[kWindowGlass] = {label::kBuilding, 0.02f, 0.9f, 128};
+    m[kDoor] = {label::kBuilding, 0.15f, 0.1f, 16};
+    m[kWall] = {label::kBuilding, 0.35f, 0.0f, 16};
+    m[kBollard] = {label::kPole, 0.40f, 0.2f, 32};
+    m[kBush] = {label::kVegetation, 0.45f, 0.0f, 16};
+    m[kConifer] = {label::kVegetation, 0.35f, 0.0f, 16};
+    // People: skin about 0.5 at 905 nm; clothing from dark (0.08) to light (0.5) fabric.
+    m[kSkin] = {label::kPedestrian, 0.45f, 0.0f, 16};
+    m[kClothesDark] = {label::kPedestrian, 0.08f, 0.0f, 16};
+    m[kClothesLight] = {label::kPedestrian, 0.50f, 0.0f, 16};
+    m[kRiderSkin] = {label::kBicyclist, 0.45f, 0.0f, 16};
+    m[kRiderClothes] = {label::kBicyclist, 0.20f, 0.0f, 16};
+    m[kBicycle] = {label::kBicyclist, 0.30f, 0.3f, 32};
     return m;
 }
 
@@ -76,6 +91,13 @@ Layout drawLayout(const std::string& type, Rng& rng) {
         L.sidewalk = 0.0;
         L.camber = 0.0;
         L.wave_amp = 0.0;
+    } else if (type == "kitti-residential") {
+        // KITTI drive 2011_09_26_0001: a narrow residential street, cars parked on both sides,
+        // trees and detached houses behind front gardens.
+        L.road_half = rng.uniform(4.2, 5.2);
+        L.sidewalk = rng.uniform(1.5, 2.5);
+        L.curb = 0.12;
+        L.camber = rng.uniform(0.02, 0.06);
     } else if (type == "alley") {
         L.road_half = rng.uniform(5.0, 5.6);
         L.sidewalk = rng.uniform(0.8, 1.2);

@@ -31,6 +31,18 @@ enum BackgroundPart : std::uint16_t {
     kSignalHead,
     kFence,
     kGuardRail,
+    kWindowGlass,
+    kDoor,
+    kWall,
+    kBollard,
+    kBush,
+    kConifer,
+    kSkin,
+    kClothesDark,
+    kClothesLight,
+    kRiderSkin,
+    kRiderClothes,
+    kBicycle,
     kPartCount
 };
 

@@ -109,9 +109,12 @@ SceneObject sceneObjectFromJson(const JsonObject& j) {
     if (instance < 0 || instance > 65535) j.fail("instance", "must lie in [0, 65535]");
     object.instance_id = std::uint16_t(instance);
     object.role = j.string("role", "fixture");
-    if (object.role != "ground" && object.role != "fixture" && object.role != "parked_car")
+    if (object.role != "ground" && object.role != "fixture" && object.role != "parked_car" &&
+        object.role != "pedestrian" && object.role != "cyclist")
         j.fail("role",
-               "expected \"ground\", \"fixture\" or \"parked_car\", got \"" + object.role + "\"");
+               "expected \"ground\", \"fixture\", \"parked_car\", \"pedestrian\" or "
+               "\"cyclist\", got \"" +
+                   object.role + "\"");
     object.model = j.string("model", "");
     object.color = j.string("color", "");
     if (object.role == "parked_car" && (object.model.empty() || object.color.empty()))

@@ -29,8 +29,9 @@ struct SceneObject {
     std::vector<SurfaceMaterial> materials;
     Eigen::Isometry3d world_from_mesh = Eigen::Isometry3d::Identity();
     std::uint16_t instance_id = 0;
-    std::string role = "fixture";  ///< "ground", "fixture" or "parked_car" (for saved backgrounds)
-    std::string model, color;      ///< parked cars only
+    /// "ground", "fixture", "parked_car", "pedestrian" or "cyclist" (for saved backgrounds)
+    std::string role = "fixture";
+    std::string model, color;  ///< parked cars only
 };
 SceneObject sceneObjectFromJson(const JsonObject& json);
 

@@ -5,8 +5,10 @@
 
 #include "core/Error.hpp"
 #include "scenes/BackgroundFile.hpp"
+#include "scenes/BackgroundLayout.hpp"
 #include "scenes/GroundSurface.hpp"
 #include "scenes/PaintColor.hpp"
+#include "scenes/People.hpp"
 
 namespace blindspot {
 namespace {
@@ -24,6 +26,25 @@ Footprint carFootprint(const CarModelSpec& m, double x, double y, double yaw_deg
     return {{x, y}, {m.length_m / 2, m.width_m / 2}, yaw_deg / kRadToDeg, "car"};
 }
 
+// Target people: a 1.75 m adult mid-stride, and the same adult on a bicycle. Parts 0..2 index
+// personMaterials().
+TriangleMesh targetPersonMesh(const std::string& type) {
+    const PersonShape adult{1.75, 1.0, 0.5};
+    return type == "cyclist" ? makeCyclist(adult, {0, 1, 2}) : makePedestrian(adult, {0, 1, 2});
+}
+
+std::vector<SurfaceMaterial> personMaterials(const std::string& type) {
+    const std::vector<SurfaceMaterial> all = backgroundMaterials();
+    if (type == "cyclist") return {all[kRiderSkin], all[kRiderClothes], all[kBicycle]};
+    return {all[kSkin], all[kClothesDark], all[kClothesDark]};
+}
+
+Footprint personFootprint(const std::string& type, double x, double y, double yaw_deg) {
+    const Eigen::Vector2d half =
+        type == "cyclist" ? Eigen::Vector2d(0.9, 0.35) : Eigen::Vector2d(0.3, 0.3);
+    return {{x, y}, half, yaw_deg / kRadToDeg, type};
+}
+
 }  // namespace
 
 struct SceneAssembler::Cached {
@@ -31,7 +52,9 @@ struct SceneAssembler::Cached {
     RayScene scene;
     GroundSurface ground;
     MeshId ground_mesh = 0, fixtures_mesh = 0;
+    std::vector<MeshId> actor_meshes;
     std::map<std::string, MeshId> car_meshes;
+    std::map<std::string, MeshId> person_meshes;  ///< "pedestrian", "cyclist"
 };
 
 SceneAssembler::SceneAssembler(std::vector<CarModelSpec> models, LidarSpec lidar,
@@ -59,14 +82,34 @@ SceneAssembler::Cached& SceneAssembler::cached(const std::string& id) {
     if (it != cache_.end()) return *it->second;
     Background bg = backgroundById(id, models_);
     auto c = std::unique_ptr<Cached>(new Cached{
-        bg, RayScene(build_threads_), GroundSurface(bg.ground, build_threads_), 0, 0, {}});
+        bg, RayScene(build_threads_), GroundSurface(bg.ground, build_threads_), 0, 0, {}, {}, {}});
     c->ground_mesh = c->scene.addMesh(c->bg.ground);
     c->fixtures_mesh = c->scene.addMesh(c->bg.fixtures);
+    for (const auto& actor : c->bg.actors) c->actor_meshes.push_back(c->scene.addMesh(actor.mesh));
     for (const auto& m : models_) c->car_meshes[m.name] = c->scene.addMesh(buildCarMesh(m));
+    for (const char* type : {"pedestrian", "cyclist"})
+        c->person_meshes[type] = c->scene.addMesh(targetPersonMesh(type));
     return *cache_.emplace(id, std::move(c)).first->second;
 }
 
 const Background& SceneAssembler::background(const std::string& id) { return cached(id).bg; }
+
+const CarModelSpec& SceneAssembler::targetModel(const ScenarioCar& t,
+                                                const std::string& where) const {
+    try {
+        return model(t.model);
+    } catch (const ConfigError& e) {
+        throw ConfigError(ErrorSource::value(where + "/model"), e.expected());
+    }
+}
+
+PaintColor SceneAssembler::targetPaint(const ScenarioCar& t, const std::string& where) const {
+    try {
+        return paintColor(t.color);
+    } catch (const ConfigError& e) {
+        throw ConfigError(ErrorSource::value(where + "/color"), e.expected());
+    }
+}
 
 AssembledScene SceneAssembler::assemble(const Scenario& sample) {
     Cached& c = cached(sample.background);
@@ -75,6 +118,11 @@ AssembledScene SceneAssembler::assemble(const Scenario& sample) {
     scene.clearInstances();
     scene.addInstance(staticInstance(c.ground_mesh, bg.materials));
     scene.addInstance(staticInstance(c.fixtures_mesh, bg.materials));
+    for (std::size_t a = 0; a < bg.actors.size(); ++a) {
+        MeshInstance inst = staticInstance(c.actor_meshes[a], bg.materials);
+        inst.instance_id = bg.actors[a].instance_id;
+        scene.addInstance(inst);
+    }
     for (const auto& parked : bg.parked_cars) {
         const PaintColor paint = paintColor(parked.color);
         MeshInstance inst = staticInstance(c.car_meshes.at(parked.model), carMaterials(paint));
@@ -103,18 +151,6 @@ AssembledScene SceneAssembler::assemble(const Scenario& sample) {
     for (std::size_t i = 0; i < sample.cars.size(); ++i) {
         const ScenarioCar& t = sample.cars[i];
         const std::string where = "/cars/" + std::to_string(i);
-        const CarModelSpec* spec = nullptr;
-        PaintColor paint;
-        try {
-            spec = &model(t.model);
-        } catch (const ConfigError& e) {
-            throw ConfigError(ErrorSource::value(where + "/model"), e.expected());
-        }
-        try {
-            paint = paintColor(t.color);
-        } catch (const ConfigError& e) {
-            throw ConfigError(ErrorSource::value(where + "/color"), e.expected());
-        }
         // Ego frame -> background frame.
         const Eigen::Vector3d p = world_from_ego * Eigen::Vector3d(t.x_m, t.y_m, 0.0);
         if (!bg.extent.contains(p.x(), p.y()))
@@ -126,15 +162,29 @@ AssembledScene SceneAssembler::assemble(const Scenario& sample) {
                                   std::to_string(bg.extent.y_min) + ", " +
                                   std::to_string(bg.extent.y_max) + "])");
         const double yaw = t.yaw_deg + bg.world_from_ego.yaw_deg;
-        PlacedCar placed{t, c.ground.placeCar(*spec, p.x(), p.y(), yaw), std::uint16_t(i + 1), -1};
-        MeshInstance inst = staticInstance(c.car_meshes.at(spec->name), carMaterials(paint));
-        inst.part_srgb = carColors(paint);
+        const bool person = t.target_type != "car";
+        PlacedCar placed{t, {}, std::uint16_t(i + 1), -1};
+        MeshInstance inst;
+        Footprint print;
+        if (person) {
+            placed.world_from_car.translation_m = {p.x(), p.y(), c.ground.heightAt(p.x(), p.y())};
+            placed.world_from_car.yaw_deg = yaw;
+            inst =
+                staticInstance(c.person_meshes.at(t.target_type), personMaterials(t.target_type));
+            print = personFootprint(t.target_type, p.x(), p.y(), yaw);
+        } else {
+            const CarModelSpec& spec = targetModel(t, where);
+            const PaintColor paint = targetPaint(t, where);
+            placed.world_from_car = c.ground.placeCar(spec, p.x(), p.y(), yaw);
+            inst = staticInstance(c.car_meshes.at(spec.name), carMaterials(paint));
+            inst.part_srgb = carColors(paint);
+            print = carFootprint(spec, p.x(), p.y(), yaw);
+        }
         inst.world_from_mesh = placed.world_from_car.parentFromLocal();
         inst.instance_id = placed.instance_id;
         placed.instance_index = scene.addInstance(inst);
         out.cars.push_back(placed);
 
-        const Footprint print = carFootprint(*spec, p.x(), p.y(), yaw);
         const int car = int(i);
         for (std::size_t j = 0; j < prints.size(); ++j)
             if (overlaps(print, prints[j])) out.collisions.push_back({car, "car", int(j)});

@@ -14,6 +14,7 @@
 #include "core/Scenario.hpp"
 #include "scenes/Background.hpp"
 #include "scenes/CarModel.hpp"
+#include "scenes/PaintColor.hpp"
 
 namespace blindspot {
 
@@ -72,6 +73,8 @@ class SceneAssembler {
   private:
     struct Cached;
     Cached& cached(const std::string& id);
+    const CarModelSpec& targetModel(const ScenarioCar& target, const std::string& where) const;
+    PaintColor targetPaint(const ScenarioCar& target, const std::string& where) const;
 
     std::vector<CarModelSpec> models_;
     LidarSpec lidar_;

@@ -10,6 +10,7 @@
 #include "core/KittiSequence.hpp"
 #include "core/ParallelFor.hpp"
 #include "core/ScanIo.hpp"
+#include "core/SensorResponse.hpp"
 #include "scenes/BackgroundCatalogue.hpp"
 #include "scenes/SceneAssembly.hpp"
 
@@ -59,9 +60,19 @@ GenerateSummary generateDataset(const GenerateOptions& o) {
         addTrafficCars(sample, count, assembler->background(sample.background), models, rng,
                        o.traffic);
         const AssembledScene scene = assembler->assemble(sample);
-        const FrameCounts counts =
-            writer.write(i, castScan(*scene.geometry, lidar, scene.world_from_sensor,
-                                     CastOptions{jobs > 1 ? 1 : 0}));
+        LidarSpec scan_lidar = lidar;
+        Eigen::Isometry3d world_from_sensor = scene.world_from_sensor;
+        if (o.randomize) {
+            scan_lidar.response = randomizedResponse(lidar.response, rng);
+            const double pitch = rng.uniform(-0.5, 0.5) * M_PI / 180;
+            const double roll = rng.uniform(-0.5, 0.5) * M_PI / 180;
+            world_from_sensor.rotate(Eigen::AngleAxisd(pitch, Eigen::Vector3d::UnitY()) *
+                                     Eigen::AngleAxisd(roll, Eigen::Vector3d::UnitX()));
+        }
+        ScanGrid scan =
+            castScan(*scene.geometry, scan_lidar, world_from_sensor, CastOptions{jobs > 1 ? 1 : 0});
+        applySensorResponse(scan, scan_lidar.response, rng.next());
+        const FrameCounts counts = writer.write(i, scan);
         points += counts.points;
         car_points += counts.car_points;
     });
@@ -69,7 +80,7 @@ GenerateSummary generateDataset(const GenerateOptions& o) {
     const nlohmann::json record = {{"backgrounds", o.backgrounds},    {"scans", o.scans},
                                    {"sequence", o.sequence},          {"seed", o.seed},
                                    {"lidar", lidarSpecToJson(lidar)}, {"cars_min", o.cars_min},
-                                   {"cars_max", o.cars_max}};
+                                   {"randomize", o.randomize},        {"cars_max", o.cars_max}};
     writeFileAtomic((fs::path(o.output) / "generate.json").string(), record.dump(2) + "\n");
     GenerateSummary summary;
     summary.scans = o.scans;

@@ -23,6 +23,9 @@ struct GenerateOptions {
     /// Cars ahead of the ego vehicle, mostly with the traffic, a quarter at a random heading.
     TrafficPolicy traffic{3.0, 45.0, 15.0, 0.25, 100};
     int jobs = 1;  ///< worker threads; the files do not depend on it
+    /// Domain randomisation per scan: the LiDAR's response (randomizedResponse) and the sensor
+    /// head's pitch and roll, each uniform in +-0.5 deg (mounting and suspension).
+    bool randomize = false;
 };
 
 struct GenerateSummary {

@@ -66,6 +66,11 @@ void checkValue(const DimensionDef& def, const DimValue& v, const Catalogue& cat
                 throw ConfigError(at, e.expected());
             }
             break;
+        case ValueSet::TargetTypes:
+            if (!contains(targetTypes(), s))
+                throw ConfigError(
+                    at, "unknown target type \"" + s + "\"; expected car, pedestrian or cyclist");
+            break;
         case ValueSet::None:
             break;
     }

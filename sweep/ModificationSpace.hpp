@@ -67,7 +67,7 @@ struct Sample {
 Scenario scenarioOf(const Sample& sample, const DimensionRegistry& registry);
 
 /// Version of the generated world: part of every scene id, bumped when generation changes.
-constexpr const char* kWorldVersion = "blindspot-world-2";
+constexpr const char* kWorldVersion = "blindspot-world-3";
 
 /// A stable id: FNV-1a 64 of the sample JSON keyed by each dimension's id_key (x, not x_m, so
 /// ids from before the unit names stay valid) and the world version, 16 hex digits.

@@ -2,6 +2,7 @@
 
 #include "core/RayCaster.hpp"
 #include "core/Rng.hpp"
+#include "core/SensorResponse.hpp"
 #include "scenes/Traffic.hpp"
 
 namespace blindspot {
@@ -23,6 +24,7 @@ ScannedScene ScenarioScanner::scan(const Scenario& scenario, std::uint64_t seed,
     out.scan = castScan(*out.scene.geometry, assembler.lidar(), out.scene.world_from_sensor,
                         CastOptions{cast_threads});
     applyLidarEffects(out.scan, parseWeather(scenario.weather), effects_, seed);
+    applySensorResponse(out.scan, assembler.lidar().response, seed);
     mark("scan");
     out.visibility = assembler.visibility(out.scene, out.scan);
     mark("visibility");

@@ -147,13 +147,14 @@ TEST(LidarSpec, UnknownPresetListsKnownOnes) {
         lidarPreset("hdl32");
         FAIL();
     } catch (const ConfigError& e) {
-        EXPECT_NE(std::string(e.what()).find("hdl64e, hdl64e-kitti, squeezeseg-front, vlp16, matlab-default"),
+        EXPECT_NE(std::string(e.what()).find(
+                      "hdl64e, hdl64e-kitti, hdl64e-s2.1, squeezeseg-front, vlp16, matlab-default"),
                   std::string::npos);
     }
 }
 
-TEST(LidarSpec, Hdl64eKittiHasThePublishedPerLaserElevations) {
-    const LidarSpec spec = lidarPreset("hdl64e-kitti");
+TEST(LidarSpec, Hdl64eS21HasThePublishedPerLaserElevations) {
+    const LidarSpec spec = lidarPreset("hdl64e-s2.1");
     ASSERT_EQ(spec.rows(), 64);
     EXPECT_EQ(spec.cols(), 2000);
     // The source's extremes: laser 29 (+0.08674443287511571 rad) on top, laser 38
@@ -188,4 +189,45 @@ TEST(LidarSpec, Hdl64eKittiHasThePublishedPerLaserElevations) {
     }
     EXPECT_LT(smallest, 0.1);
     EXPECT_GT(largest, 0.7);
+}
+
+TEST(LidarSpec, Hdl64eKittiHasKittisTwoBlockRowsAndAResponse) {
+    const LidarSpec spec = lidarPreset("hdl64e-kitti");
+    ASSERT_EQ(spec.rows(), 64);
+    EXPECT_EQ(spec.cols(), 2000);
+    // The rows are the measured table, top to bottom, from +2.29 to -23.59 deg.
+    const auto& table = kittiHdl64eElevationDeg();
+    for (int r = 0; r < 64; ++r)
+        EXPECT_EQ(spec.elevation_deg[std::size_t(r)], table[std::size_t(r)]);
+    EXPECT_DOUBLE_EQ(spec.elevation_deg.front(), 2.29);
+    EXPECT_DOUBLE_EQ(spec.elevation_deg.back(), -23.59);
+    // Two blocks: the upper 32 rows about 0.33 deg apart, the lower 32 about 0.5 deg.
+    const double upper = (spec.elevation_deg[0] - spec.elevation_deg[31]) / 31;
+    const double lower = (spec.elevation_deg[32] - spec.elevation_deg[63]) / 31;
+    EXPECT_NEAR(upper, 0.33, 0.02);
+    EXPECT_NEAR(lower, 0.49, 0.02);
+    EXPECT_TRUE(spec.response.enabled);
+    EXPECT_EQ(spec.response.row_drop.size(), 64u);
+    // The response survives the JSON round trip; other presets have none.
+    const LidarSpec back = fromJson(lidarSpecToJson(spec));
+    EXPECT_TRUE(back.response.enabled);
+    EXPECT_EQ(back.response.row_drop, spec.response.row_drop);
+    EXPECT_DOUBLE_EQ(back.response.intensity_gamma, spec.response.intensity_gamma);
+    EXPECT_FALSE(lidarPreset("hdl64e").response.enabled);
+    EXPECT_FALSE(lidarSpecToJson(lidarPreset("hdl64e")).contains("response"));
+}
+
+TEST(LidarSpec, ResponseErrorsNameTheField) {
+    nlohmann::json j = lidarSpecToJson(lidarPreset("hdl64e-kitti"));
+    j["response"]["row_drop"] = {0.1, 0.2};
+    try {
+        fromJson(j);
+        FAIL();
+    } catch (const ConfigError& e) {
+        EXPECT_NE(std::string(e.what()).find("/response/row_drop"), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find("one probability per beam (64)"), std::string::npos);
+    }
+    j = lidarSpecToJson(lidarPreset("hdl64e-kitti"));
+    j["response"]["drop_probability"] = 1.5;
+    EXPECT_THROW(fromJson(j), ConfigError);
 }

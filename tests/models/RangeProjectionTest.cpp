@@ -99,3 +99,19 @@ TEST(RangeProjection, FlipReversesTheWidthAndNegatesY) {
     EXPECT_EQ(image.raw[plane + a], -original.raw[plane + b]);  // y
     EXPECT_EQ(image.mask[a], original.mask[b]);
 }
+
+TEST(RangeProjection, RowTableSendsEachLaserToItsOwnRow) {
+    RangeGrid g;
+    g.row_elevations_deg = lidarPreset("hdl64e-kitti").elevation_deg;
+    for (int r = 0; r < g.rows; ++r) {
+        EXPECT_EQ(g.nearestRow(g.row_elevations_deg[std::size_t(r)]), r);
+        EXPECT_DOUBLE_EQ(g.rowElevationDeg(r), g.row_elevations_deg[std::size_t(r)]);
+    }
+    // Halfway between rows 31 (-7.77) and 32 (-8.38) goes to the nearer; beyond half a spacing
+    // outside the table there is no row.
+    EXPECT_EQ(g.nearestRow(-7.9), 31);
+    EXPECT_EQ(g.nearestRow(-8.2), 32);
+    EXPECT_EQ(g.nearestRow(2.29 + 0.3), -1);
+    EXPECT_EQ(g.nearestRow(-23.59 - 0.3), -1);
+    EXPECT_TRUE(g.matches(lidarPreset("hdl64e-kitti")) == false);  // 2000 columns, not 512
+}

@@ -57,9 +57,9 @@ TEST(ResultsStore, ScenesAreReadBack) {
     EXPECT_FALSE(scenes[3].classes[1].iou.has_value());  // undefined stays undefined, not 0
     EXPECT_EQ(store.finishedSceneIds().size(), 5u);
     const std::string csv = store.exportCsv();
-    EXPECT_EQ(
-        csv.substr(0, csv.find('\n')).rfind("scene_id,sample_json,car_model,x_m,y_m,yaw_deg,", 0),
-        0u)
+    EXPECT_EQ(csv.substr(0, csv.find('\n'))
+                  .rfind("scene_id,sample_json,car_model,target_type,x_m,y_m,yaw_deg,", 0),
+              0u)
         << csv.substr(0, 200);
     EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 1 + 5 * 2);  // header + scene x class
     EXPECT_NE(csv.find(",pedestrian,0,0,0,,,\n"), std::string::npos);

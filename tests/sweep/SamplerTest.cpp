@@ -141,12 +141,14 @@ TEST(SceneId, StableAcrossRunsAndProcesses) {
               R"({"background":"urban-01","car_model":"sedan","x_m":5,"y_m":-5})");
     EXPECT_EQ(sceneId(s, dims), sceneId(s, dims));
     EXPECT_EQ(sceneId(s, dims).size(), 16u);
-    EXPECT_EQ(sceneId(s, dims), "94da25b8a66925fd");  // blindspot-world-2
+    EXPECT_EQ(sceneId(s, dims),
+              "44ad59f47bdc7070");  // blindspot-world-3 (world-2: 94da25b8a66925fd)
 }
 
 TEST(SweepConfig, BadConfigsNameTheJsonPath) {
     EXPECT_EQ(errorOf({{"speed", {{"value", 3}}}}),
-              "sweep.json: /dimensions/speed: unknown dimension; expected one of car_model, x_m, "
+              "sweep.json: /dimensions/speed: unknown dimension; expected one of car_model, "
+              "target_type, x_m, "
               "y_m, yaw_deg, count, background, color, weather, time_of_day_h, mount_height_m, "
               "pitch_deg, roll_deg, lidar");
     EXPECT_EQ(errorOf({{"x", {{"range", {{"start", 5}, {"stop", 1}, {"step", 1}}}}}}),

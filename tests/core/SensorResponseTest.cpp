@@ -1,0 +1,106 @@
+// The hdl64e-kitti sensor response: drop rises with range and with incidence, the remission map,
+// and seeded, repeatable draws.
+#include <gtest/gtest.h>
+
+#include "core/LidarSpec.hpp"
+#include "core/Material.hpp"
+#include "core/ScanCells.hpp"
+#include "core/ScanGrid.hpp"
+#include "core/SensorResponse.hpp"
+
+using namespace blindspot;
+
+namespace {
+
+// A 64 x 2000 scan whose every cell returns from `range_m` with reflectivity `rho`.
+ScanGrid uniformScan(double range_m, double rho) {
+    ScanGrid scan = makeEmptyScan(lidarPreset("hdl64e-kitti"), Eigen::Isometry3d::Identity());
+    for (int row = 0; row < scan.rows(); ++row)
+        for (int col = 0; col < scan.cols(); ++col) {
+            const std::size_t i = scan.index(row, col);
+            writeRange(scan, i, row, col, range_m);
+            scan.reflectivity[i] = float(rho);
+            scan.label[i] = label::kBuilding;
+        }
+    return scan;
+}
+
+double keptFraction(double range_m, double rho, std::uint64_t seed = 7) {
+    ScanGrid scan = uniformScan(range_m, rho);
+    applySensorResponse(scan, scan.spec.response, seed);
+    return double(scan.validCount()) / double(scan.cellCount());
+}
+
+}  // namespace
+
+TEST(SensorResponse, DetectionFallsWithRangeAndRisesWithReflectivity) {
+    const SensorResponse r = lidarPreset("hdl64e-kitti").response;
+    // At the 10 % range (50 m) a 10 % target sits exactly on the threshold: p = 1/2.
+    EXPECT_NEAR(detectionProbability(r, 0.1, 50.0), 0.5, 1e-12);
+    double last = 1.0;
+    for (double range : {5.0, 20.0, 40.0, 60.0, 90.0}) {
+        const double p = detectionProbability(r, 0.1, range);
+        EXPECT_LT(p, last) << range;
+        last = p;
+    }
+    EXPECT_LT(detectionProbability(r, 0.05, 40.0), detectionProbability(r, 0.5, 40.0));
+    EXPECT_EQ(detectionProbability(r, 0.0, 5.0), 0.0);
+}
+
+TEST(SensorResponse, ScansLoseMoreReturnsFarAwayAndAtGrazingIncidence) {
+    // Asphalt-like albedo 0.12 seen head on (cos 1) and at a grazing 84 deg (cos 0.1).
+    const SurfaceMaterial asphalt{label::kRoad, 0.12f, 0.05f, 8};
+    const double head_on = phongReflectivity(asphalt, 1.0f),
+                 grazing = phongReflectivity(asphalt, 0.1f);
+    const double near_head_on = keptFraction(10.0, head_on),
+                 far_head_on = keptFraction(60.0, head_on);
+    const double near_grazing = keptFraction(10.0, grazing),
+                 far_grazing = keptFraction(60.0, grazing);
+    EXPECT_GT(near_head_on, far_head_on + 0.2);
+    EXPECT_GT(near_head_on, near_grazing);
+    EXPECT_GT(far_head_on, far_grazing + 0.2);
+    // Close and bright: only the random 2 % and the calibrated bottom rows are lost.
+    const SensorResponse r = lidarPreset("hdl64e-kitti").response;
+    double expected = 0.0;
+    for (double d : r.row_drop) expected += (1.0 - r.drop_probability) * (1.0 - d) / 64.0;
+    EXPECT_NEAR(keptFraction(5.0, 0.8), expected, 0.01);
+}
+
+TEST(SensorResponse, IntensityIsTheRemissionMapAndDrawsAreSeeded) {
+    const SensorResponse r = lidarPreset("hdl64e-kitti").response;
+    double last = -1.0;
+    for (double rho : {0.0, 0.02, 0.1, 0.3, 0.6, 1.0}) {
+        const double i = remission(r, rho);
+        EXPECT_GE(i, 0.0);
+        EXPECT_LE(i, 1.0);
+        EXPECT_GT(i, last);
+        last = i;
+    }
+    ScanGrid a = uniformScan(30.0, 0.2), b = uniformScan(30.0, 0.2), c = uniformScan(30.0, 0.2);
+    applySensorResponse(a, a.spec.response, 3);
+    applySensorResponse(b, b.spec.response, 3);
+    applySensorResponse(c, c.spec.response, 4);
+    EXPECT_TRUE(a == b);
+    EXPECT_FALSE(a == c);
+    // Ranges carry the 2 cm noise: the spread around 30 m is close to 0.02.
+    double sum = 0, sum2 = 0;
+    std::size_t n = 0;
+    for (std::size_t i = 0; i < a.cellCount(); ++i)
+        if (a.valid(i)) {
+            sum += a.range_m[i] - 30.0;
+            sum2 += (a.range_m[i] - 30.0) * (a.range_m[i] - 30.0);
+            ++n;
+        }
+    EXPECT_NEAR(std::sqrt(sum2 / double(n) - (sum / double(n)) * (sum / double(n))), 0.02, 0.002);
+}
+
+TEST(SensorResponse, DisabledResponseChangesNothing) {
+    ScanGrid scan = makeEmptyScan(lidarPreset("hdl64e"), Eigen::Isometry3d::Identity());
+    for (int col = 0; col < scan.cols(); ++col) {
+        writeRange(scan, scan.index(10, col), 10, col, 80.0);
+        scan.reflectivity[scan.index(10, col)] = 0.01f;
+    }
+    const ScanGrid before = scan;
+    applySensorResponse(scan, scan.spec.response, 1);
+    EXPECT_TRUE(scan == before);
+}
