@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# The realism experiment of docs/fidelity.md ("Session 5"): generates 2,400 training scans with the
+# street content and hdl64e-kitti (domain-randomised) and 200 validation scans on held-out seeds,
+# trains SqueezeSeg with 5 and with 4 channels (rows = hdl64e-kitti's lasers), and scores both on
+# real scans (evaluation only: the real scans never reach training). About 50 min per network.
+#   usage: scripts/experiment-realism.sh REAL_DIR WORK_DIR [EPOCHS]
+set -euo pipefail
+real=$1 work=$2 epochs=${3:-6}
+root="$(cd "$(dirname "$0")/.." && pwd)"
+cli="$root/build/bin/blindspot"
+[ -x "$cli" ] || bash "$root/scripts/build.sh"
+bgs=$(printf 'train-%02d,' $(seq 1 16))
+bgs+=$(for s in $(seq 5001 5030); do printf 'kitti-residential:%s,' "$s"; done)
+bgs+=$(for t in urban suburban boulevard intersection; do for s in $(seq 5001 5005); do printf '%s:%s,' "$t" "$s"; done; done)
+"$cli" generate --backgrounds "${bgs%,}" --scans 2400 --cars 0..6 --seed 1 --lidar hdl64e-kitti \
+    --randomize -o "$work/train" --jobs 2
+"$cli" generate --backgrounds kitti-residential:6001,kitti-residential:6002,kitti-residential:6003,urban:6001,suburban:6001,boulevard:6001 \
+    --scans 200 --cars 0..6 --seed 2 --lidar hdl64e-kitti -o "$work/val" --jobs 2
+for channels in 5 4; do
+    intensity=$([ "$channels" = 5 ] && echo true || echo false)
+    cat > "$work/recipe$channels.json" <<JSON
+{"intensity": $intensity, "rows_from_lidar": "hdl64e-kitti", "crf": false,
+ "class_weights": [0.0666666667, 1.0, 10.0, 10.0], "optimizer": "adam", "learning_rate": 0.001,
+ "schedule": "cosine", "weight_decay": 0.0001, "grad_clip": 1.0, "epochs": $epochs, "batch": 8,
+ "crop_cols": 256, "flip": true, "seed": 1, "threads": 2}
+JSON
+    "$cli" train --recipe "$work/recipe$channels.json" --data "$work/train" --val "$work/val" \
+        -o "$work/net$channels"
+    echo "$channels channels on the real scans:"
+    "$cli" evaluate --model "$work/net$channels" "$real" -o "$work/real$channels" | grep pooled
+done
