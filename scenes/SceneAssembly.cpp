@@ -55,6 +55,7 @@ struct SceneAssembler::Cached {
     std::vector<MeshId> actor_meshes;
     std::map<std::string, MeshId> car_meshes;
     std::map<std::string, MeshId> person_meshes;  ///< "pedestrian", "cyclist"
+    std::map<std::string, std::vector<SurfaceMaterial>> person_materials;  ///< by type
 };
 
 SceneAssembler::SceneAssembler(std::vector<CarModelSpec> models, LidarSpec lidar,
@@ -81,14 +82,23 @@ SceneAssembler::Cached& SceneAssembler::cached(const std::string& id) {
     auto it = cache_.find(id);
     if (it != cache_.end()) return *it->second;
     Background bg = backgroundById(id, models_);
-    auto c = std::unique_ptr<Cached>(new Cached{
-        bg, RayScene(build_threads_), GroundSurface(bg.ground, build_threads_), 0, 0, {}, {}, {}});
+    auto c = std::unique_ptr<Cached>(new Cached{bg,
+                                                RayScene(build_threads_),
+                                                GroundSurface(bg.ground, build_threads_),
+                                                0,
+                                                0,
+                                                {},
+                                                {},
+                                                {},
+                                                {}});
     c->ground_mesh = c->scene.addMesh(c->bg.ground);
     c->fixtures_mesh = c->scene.addMesh(c->bg.fixtures);
     for (const auto& actor : c->bg.actors) c->actor_meshes.push_back(c->scene.addMesh(actor.mesh));
     for (const auto& m : models_) c->car_meshes[m.name] = c->scene.addMesh(buildCarMesh(m));
-    for (const char* type : {"pedestrian", "cyclist"})
+    for (const char* type : {"pedestrian", "cyclist"}) {
         c->person_meshes[type] = c->scene.addMesh(targetPersonMesh(type));
+        c->person_materials[type] = personMaterials(type);
+    }
     return *cache_.emplace(id, std::move(c)).first->second;
 }
 
@@ -166,11 +176,15 @@ AssembledScene SceneAssembler::assemble(const Scenario& sample) {
         PlacedCar placed{t, {}, std::uint16_t(i + 1), -1};
         MeshInstance inst;
         Footprint print;
+        if (person && !c.person_meshes.count(t.target_type))
+            throw ConfigError(ErrorSource::value(where + "/target_type"),
+                              "unknown target type \"" + t.target_type +
+                                  "\"; expected car, pedestrian or cyclist");
         if (person) {
             placed.world_from_car.translation_m = {p.x(), p.y(), c.ground.heightAt(p.x(), p.y())};
             placed.world_from_car.yaw_deg = yaw;
-            inst =
-                staticInstance(c.person_meshes.at(t.target_type), personMaterials(t.target_type));
+            inst = staticInstance(c.person_meshes.at(t.target_type),
+                                  c.person_materials.at(t.target_type));
             print = personFootprint(t.target_type, p.x(), p.y(), yaw);
         } else {
             const CarModelSpec& spec = targetModel(t, where);
