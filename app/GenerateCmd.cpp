@@ -1,5 +1,7 @@
 // blindspot generate --backgrounds ID[,ID...] --scans N -o DIR [--seed S] [--cars MIN..MAX]
-//                    [--lidar PRESET|FILE] [--sequence SS] [--jobs N] [--randomize]
+//                    [--lidar PRESET|FILE] [--models NAME,...] [--traffic uniform|area]
+//                    [--sequence SS] [--jobs N] [--randomize]
+#include <algorithm>
 #include <iostream>
 #include <memory>
 
@@ -14,6 +16,8 @@ struct GenerateArgs {
     GenerateOptions options;
     std::string backgrounds;
     std::string cars = "2..8";
+    std::string models;  // comma list; empty: every model
+    std::string traffic = "uniform";
 };
 
 std::vector<std::string> splitList(const std::string& text) {
@@ -49,9 +53,29 @@ std::pair<int, int> parseCountRange(const std::string& text) {
     }
 }
 
+// The named models, in the order given; every model when `names` is empty.
+std::vector<CarModelSpec> chosenModels(const std::vector<CarModelSpec>& all,
+                                       const std::string& names) {
+    if (names.empty()) return all;
+    std::vector<CarModelSpec> out;
+    for (const auto& name : splitList(names)) {
+        const auto it = std::find_if(all.begin(), all.end(),
+                                     [&](const CarModelSpec& m) { return m.name == name; });
+        if (it == all.end()) {
+            std::string known;
+            for (const auto& m : all) known += (known.empty() ? "" : ", ") + m.name;
+            throw ConfigError(ErrorSource::flag("--models"),
+                              "unknown car model \"" + name + "\"; expected one of " + known);
+        }
+        out.push_back(*it);
+    }
+    return out;
+}
+
 void runGenerate(GenerateArgs& args, const AppContext& context) {
     GenerateOptions& o = args.options;
-    o.models = context.models();
+    o.models = chosenModels(context.models(), args.models);
+    if (args.traffic == "area") o.traffic = trafficByArea();
     o.backgrounds = splitList(args.backgrounds);
     std::tie(o.cars_min, o.cars_max) = parseCountRange(args.cars);
     const GenerateSummary s = generateDataset(o);
@@ -76,6 +100,13 @@ void setupGenerateCommand(CLI::App& app, const AppContext& context) {
         ->capture_default_str();
     cmd->add_option("--cars", args->cars, "Cars per scan, MIN..MAX")->capture_default_str();
     cmd->add_option("--lidar", o.lidar, "LiDAR preset or spec file")->capture_default_str();
+    cmd->add_option("--models", args->models,
+                    "Car models for traffic and parked cars, comma-separated (default: all)");
+    cmd->add_option("--traffic", args->traffic,
+                    "Traffic car positions: uniform (x 3..45 m) or area (x 5..45 m, uniform over "
+                    "the road's area)")
+        ->check(CLI::IsMember({"uniform", "area"}))
+        ->capture_default_str();
     cmd->add_option("--sequence", o.sequence, "Sequence number, two digits")->capture_default_str();
     cmd->add_flag("--randomize", o.randomize,
                   "Domain randomisation: LiDAR response, pitch and roll drawn per scan");

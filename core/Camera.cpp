@@ -212,8 +212,8 @@ CalibrationMap calibrationMap(const ScanGrid& scan, const CameraSpec& camera) {
     for (int r = 0; r < m.rows; ++r)
         for (int c = 0; c < m.cols; ++c) {
             const std::size_t i = scan.index(r, c);
-            const Eigen::Vector3d beam = beamDirection(scan.spec.elevation_deg[std::size_t(r)],
-                                                       scan.spec.azimuth_deg[std::size_t(c)]);
+            const Eigen::Vector3d beam =
+                beamDirection(scan.elevationDeg(r, c), scan.azimuthDeg(r, c));
             const auto px =
                 scan.valid(i)
                     ? projectToPixel(camera, Eigen::Vector3d(scan.xyz_sensor_m[3 * i],

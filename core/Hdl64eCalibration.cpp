@@ -1,5 +1,7 @@
 #include "core/Hdl64eCalibration.hpp"
 
+#include "core/Rng.hpp"
+
 namespace blindspot {
 
 const std::array<double, kHdl64eLasers>& hdl64eVerticalCorrectionRad() {
@@ -36,16 +38,28 @@ const std::array<double, kHdl64eLasers>& kittiHdl64eElevationDeg() {
     return table;
 }
 
+std::vector<double> kittiHdl64eRowPhasesDeg() {
+    Rng rng(0x6464e);
+    std::vector<double> phases;
+    for (int row = 0; row < kHdl64eLasers; ++row) phases.push_back(rng.uniform(0.0, 0.18));
+    return phases;
+}
+
 SensorResponse hdl64eKittiResponse() {
     SensorResponse r;
     r.enabled = true;
-    // Velodyne HDL-64E S2 datasheet: 50 m range on pavement (about 10 % reflectance); the
-    // threshold is soft by half a neper so weak returns fade out rather than stop at one range.
-    r.range_10pct_m = 50.0;
+    // The real scans keep the road ahead to 40 m (94..98 % of the road cells in rows 12..39),
+    // which a Lambertian road at that grazing angle would not give. k = 0.5 with R10 = 140 m
+    // reproduces it (docs/lidar-spec.md), and puts p = 1/2 for grazing asphalt (albedo 0.12, seen
+    // from 1.73 m) at 60 m: the datasheet's "50 m on pavement". The threshold is soft by half a
+    // neper so weak returns fade out rather than stop at one range.
+    r.range_10pct_m = 140.0;
+    r.reflectivity_exponent = 0.5;
     r.threshold_width = 0.5;
-    // Rows 11-56 of the real scans return in 97.5 % of cells where the world is solid: 2 % of
-    // returns are lost at random.
-    r.drop_probability = 0.02;
+    // Rows 36-56 of the real scans miss 2.6 % of the cells on solid ground; 2.3 % of them are the
+    // empty columns a 0.18 deg firing pattern leaves in a 0.176 deg image (row phases above), the
+    // rest is lost at random.
+    r.drop_probability = 0.005;
     // The seven lowest lasers return in 75 % .. 30 % of the real cells (the ego car's roof and
     // bonnet, whose points KITTI removes): drop = 1 - real / 0.98.
     r.row_drop.assign(std::size_t(kHdl64eLasers), 0.0);

@@ -7,6 +7,7 @@
 // average; where the blocks overlap the merged rows come 0.08-0.74 deg apart, not evenly. KITTI's
 // own unit's table is not published; docs/lidar-spec.md says what this means.
 #include <array>
+#include <vector>
 
 #include "core/SensorResponse.hpp"
 
@@ -23,6 +24,14 @@ const std::array<double, kHdl64eLasers>& hdl64eVerticalCorrectionRad();
 /// 0.33 deg apart and rows 32-63 about 0.5 deg: the two laser blocks. KITTI's unit reaches
 /// +2.3 deg, not the S2.1 table's +4.97 deg.
 const std::array<double, kHdl64eLasers>& kittiHdl64eElevationDeg();
+
+/// Azimuth phase (deg, in [0, 0.18)) of each row of the hdl64e-kitti preset. The real unit fires
+/// each laser at its own rotational correction, so the columns a 0.18 deg firing pattern leaves
+/// empty in a 0.176 deg image fall at a different column in each row (real lidar_2d rows 36-56:
+/// an empty cell every 21 or 42 columns, at no common column). KITTI's corrections are not
+/// published and the phases cannot be read back from lidar_2d points, so they are drawn once
+/// from a fixed seed: only their spread matters.
+std::vector<double> kittiHdl64eRowPhasesDeg();
 
 /// True for the upper block (lasers 0-31).
 inline bool hdl64eUpperBlock(int laser) { return laser < kHdl64eLasers / 2; }

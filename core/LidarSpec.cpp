@@ -159,6 +159,15 @@ LidarSpec resolveLidarSpec(LidarSpec spec, const std::string& file, const std::s
         fail("scan_frequency_hz", "must lie in (0, 100] Hz, got " + num(spec.scan_frequency_hz));
     spec.elevation_deg = resolveAxis(spec.vertical, kVerticalLimits, file, path);
     spec.azimuth_deg = resolveAxis(spec.horizontal, kHorizontalLimits, file, path);
+    if (!spec.row_azimuth_offset_deg.empty() &&
+        spec.row_azimuth_offset_deg.size() != spec.elevation_deg.size())
+        fail("row_azimuth_offsets_deg", "expected one offset per beam (" +
+                                            std::to_string(spec.elevation_deg.size()) + "), got " +
+                                            std::to_string(spec.row_azimuth_offset_deg.size()));
+    for (double off : spec.row_azimuth_offset_deg)
+        if (!(std::fabs(off) <= 1.0))
+            fail("row_azimuth_offsets_deg",
+                 "every offset must lie in [-1, 1] deg, got " + num(off));
     return spec;
 }
 
@@ -181,6 +190,7 @@ LidarSpec lidarPreset(const std::string& name) {
         const auto& table = kittiHdl64eElevationDeg();
         spec.vertical = custom(std::vector<double>(table.begin(), table.end()));
         spec.horizontal = symmetric(360.0, 0.18);
+        spec.row_azimuth_offset_deg = kittiHdl64eRowPhasesDeg();
         spec.response = hdl64eKittiResponse();
     } else if (name == "hdl64e-s2.1") {
         // A published HDL-64E S2.1 calibration: the 64 lasers' vertical corrections
@@ -219,6 +229,7 @@ SensorResponse responseFromJson(const JsonObject& j, std::size_t rows) {
     SensorResponse r;
     r.enabled = j.boolean("enabled", true);
     r.range_10pct_m = j.number("range_10pct_m", r.range_10pct_m);
+    r.reflectivity_exponent = j.number("reflectivity_exponent", r.reflectivity_exponent);
     r.threshold_width = j.number("threshold_width", r.threshold_width);
     r.drop_probability = j.number("drop_probability", r.drop_probability);
     if (j.has("row_drop")) r.row_drop = j.numbers("row_drop");
@@ -229,6 +240,8 @@ SensorResponse responseFromJson(const JsonObject& j, std::size_t rows) {
     r.intensity_noise = j.number("intensity_noise", r.intensity_noise);
     j.rejectUnknownKeys();
     if (!(r.range_10pct_m > 0.0)) j.fail("range_10pct_m", "must be > 0 m");
+    if (!(r.reflectivity_exponent > 0.0 && r.reflectivity_exponent <= 1.0))
+        j.fail("reflectivity_exponent", "must lie in (0, 1]");
     if (r.threshold_width < 0.0) j.fail("threshold_width", "must be >= 0");
     if (!(r.drop_probability >= 0.0 && r.drop_probability <= 1.0))
         j.fail("drop_probability", "must lie in [0, 1]");
@@ -245,6 +258,7 @@ SensorResponse responseFromJson(const JsonObject& j, std::size_t rows) {
 nlohmann::json responseToJson(const SensorResponse& r) {
     return {{"enabled", r.enabled},
             {"range_10pct_m", r.range_10pct_m},
+            {"reflectivity_exponent", r.reflectivity_exponent},
             {"threshold_width", r.threshold_width},
             {"drop_probability", r.drop_probability},
             {"row_drop", r.row_drop},
@@ -266,6 +280,8 @@ LidarSpec lidarSpecFromJson(const JsonObject& j) {
     spec.range_resolution_m = j.number("range_resolution_m", spec.range_resolution_m);
     spec.pitch_deg = j.number("pitch_deg", spec.pitch_deg);
     spec.scan_frequency_hz = j.number("scan_frequency_hz", spec.scan_frequency_hz);
+    if (j.has("row_azimuth_offsets_deg"))
+        spec.row_azimuth_offset_deg = j.numbers("row_azimuth_offsets_deg");
     spec = resolveLidarSpec(spec, j.file(), j.path());
     if (j.has("response"))
         spec.response = responseFromJson(j.object("response"), spec.elevation_deg.size());
@@ -281,6 +297,8 @@ nlohmann::json lidarSpecToJson(const LidarSpec& spec) {
                         {"range_resolution_m", spec.range_resolution_m},
                         {"pitch_deg", spec.pitch_deg},
                         {"scan_frequency_hz", spec.scan_frequency_hz}};
+    if (!spec.row_azimuth_offset_deg.empty())
+        j["row_azimuth_offsets_deg"] = spec.row_azimuth_offset_deg;
     if (spec.response.enabled) j["response"] = responseToJson(spec.response);
     return j;
 }

@@ -44,11 +44,20 @@ struct LidarSpec {
     /// Ray drop, remission and range noise (core/SensorResponse.hpp); off unless given.
     SensorResponse response;
 
+    /// Per-row azimuth offset (deg, |offset| <= 1), empty: none. A spinning multi-laser head
+    /// fires each laser at its own azimuth phase (the HDL-64E's per-laser rotational
+    /// correction), so the columns of a row are shifted against those of the next and the
+    /// gaps a projection leaves fall at different columns per row, as in real scans.
+    std::vector<double> row_azimuth_offset_deg;
+
     std::vector<double> elevation_deg;  ///< one per row, strictly decreasing
     std::vector<double> azimuth_deg;    ///< one per column, strictly decreasing
 
     int rows() const { return static_cast<int>(elevation_deg.size()); }
     int cols() const { return static_cast<int>(azimuth_deg.size()); }
+    double azimuthOffsetDeg(int row) const {
+        return row_azimuth_offset_deg.empty() ? 0.0 : row_azimuth_offset_deg[std::size_t(row)];
+    }
 };
 
 /// Limits from the MATLAB Simulation 3D Lidar block (seed 004).

@@ -11,17 +11,22 @@
 namespace blindspot {
 namespace {
 
-// Beam directions in the sensor frame, separable in elevation and azimuth.
+// Beam directions in the sensor frame, separable in elevation and azimuth: a row's azimuth offset
+// turns its beams about z, so d = (a cos az - b sin az, a sin az + b cos az, sin el) with
+// a = cos el cos offset and b = cos el sin offset (b = 0 without offsets, so d is unchanged).
 struct BeamTable {
-    std::vector<float> cos_el, sin_el, cos_az, sin_az;
+    std::vector<float> a_row, b_row, sin_el, cos_az, sin_az;
     float world_from_sensor[9];  // row-major rotation
     float origin[3];
     float max_range;
 
     BeamTable(const LidarSpec& spec, const Eigen::Isometry3d& world_from_sensor) {
-        for (double el : spec.elevation_deg) {
-            cos_el.push_back(float(std::cos(el * M_PI / 180.0)));
-            sin_el.push_back(float(std::sin(el * M_PI / 180.0)));
+        for (int row = 0; row < spec.rows(); ++row) {
+            const double el = spec.elevation_deg[std::size_t(row)] * M_PI / 180.0;
+            const double off = spec.azimuthOffsetDeg(row) * M_PI / 180.0;
+            a_row.push_back(off == 0.0 ? float(std::cos(el)) : float(std::cos(el) * std::cos(off)));
+            b_row.push_back(float(std::cos(el) * std::sin(off)));
+            sin_el.push_back(float(std::sin(el)));
         }
         for (double az : spec.azimuth_deg) {
             cos_az.push_back(float(std::cos(az * M_PI / 180.0)));
@@ -35,8 +40,8 @@ struct BeamTable {
         max_range = float(spec.max_range_m);
     }
     void sensorDir(int row, int col, float d[3]) const {
-        d[0] = cos_el[row] * cos_az[col];
-        d[1] = cos_el[row] * sin_az[col];
+        d[0] = a_row[row] * cos_az[col] - b_row[row] * sin_az[col];
+        d[1] = a_row[row] * sin_az[col] + b_row[row] * cos_az[col];
         d[2] = sin_el[row];
     }
 };
@@ -175,7 +180,8 @@ std::pair<std::vector<int>, std::vector<int>> beamsInCone(const LidarSpec& spec,
     const double d = axis_sensor.norm();
     const double el_c = std::asin(std::clamp(axis_sensor.z() / d, -1.0, 1.0)) * 180 / M_PI;
     const double az_c = std::atan2(axis_sensor.y(), axis_sensor.x()) * 180 / M_PI;
-    const double margin = 0.5;
+    double margin = 0.5;
+    for (double off : spec.row_azimuth_offset_deg) margin = std::max(margin, 0.5 + std::fabs(off));
     const double cos_el = std::cos(std::min(89.0, std::fabs(el_c) + half_angle_deg) * M_PI / 180);
     const double az_half = std::min(180.0, (half_angle_deg + margin) / std::max(cos_el, 1e-3));
     std::vector<int> rows, cols;

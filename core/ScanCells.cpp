@@ -27,8 +27,7 @@ void clearCell(ScanGrid& scan, std::size_t i) {
 void writeRange(ScanGrid& scan, std::size_t i, int row, int col, double range_m) {
     const double res = scan.spec.range_resolution_m;
     const float range = float(double(std::int64_t(range_m / res + 0.5)) * res);
-    const Eigen::Vector3d d = beamDirection(scan.spec.elevation_deg[std::size_t(row)],
-                                            scan.spec.azimuth_deg[std::size_t(col)]);
+    const Eigen::Vector3d d = beamDirection(scan.elevationDeg(row, col), scan.azimuthDeg(row, col));
     for (int k = 0; k < 3; ++k) scan.xyz_sensor_m[3 * i + std::size_t(k)] = float(d[k] * range);
     scan.range_m[i] = range;
 }

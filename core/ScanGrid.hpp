@@ -28,7 +28,9 @@ struct ScanGrid {
     std::size_t validCount() const;
 
     double elevationDeg(int row, int /*col*/) const { return spec.elevation_deg[row]; }
-    double azimuthDeg(int /*row*/, int col) const { return spec.azimuth_deg[col]; }
+    double azimuthDeg(int row, int col) const {
+        return spec.azimuth_deg[col] + spec.azimuthOffsetDeg(row);
+    }
 };
 
 /// An empty grid for `spec`: every cell NaN / 0.

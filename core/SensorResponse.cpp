@@ -16,8 +16,9 @@ constexpr std::uint64_t kDetectStream = 11, kRangeStream = 12, kIntensityStream 
 
 double detectionProbability(const SensorResponse& r, double rho, double range_m) {
     if (rho <= 0.0) return 0.0;
-    const double threshold = 0.1 / (r.range_10pct_m * r.range_10pct_m);
-    const double margin = std::log(rho / (range_m * range_m) / threshold);
+    // ln(P / P_th) with P = rho^k / R^2 and P_th = 0.1^k / R10^2.
+    const double margin =
+        r.reflectivity_exponent * std::log(rho / 0.1) + 2.0 * std::log(r.range_10pct_m / range_m);
     if (r.threshold_width <= 0.0) return margin >= 0.0 ? 1.0 : 0.0;
     return 1.0 / (1.0 + std::exp(-margin / r.threshold_width));
 }
@@ -30,7 +31,7 @@ double remission(const SensorResponse& r, double rho) {
 
 SensorResponse randomizedResponse(SensorResponse r, Rng& rng) {
     if (!r.enabled) return r;
-    r.drop_probability = std::min(1.0, r.drop_probability + rng.uniform(0.0, 0.06));
+    r.drop_probability = std::min(1.0, r.drop_probability + rng.uniform(0.0, 0.03));
     r.range_10pct_m *= rng.uniform(0.8, 1.2);
     r.intensity_gain *= rng.uniform(0.8, 1.2);
     r.intensity_offset += rng.uniform(-0.05, 0.05);

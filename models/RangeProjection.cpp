@@ -105,6 +105,8 @@ long RangeGrid::nearestRow(double elevation_deg) const {
 
 bool RangeGrid::matches(const LidarSpec& spec) const {
     if (spec.rows() != rows || spec.cols() != cols) return false;
+    for (double off : spec.row_azimuth_offset_deg)
+        if (off != 0.0) return false;
     for (int r = 0; r < rows; ++r)
         if (!near(spec.elevation_deg[std::size_t(r)], rowElevationDeg(r))) return false;
     for (int c = 0; c < cols; ++c)

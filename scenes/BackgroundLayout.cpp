@@ -92,9 +92,10 @@ Layout drawLayout(const std::string& type, Rng& rng) {
         L.camber = 0.0;
         L.wave_amp = 0.0;
     } else if (type == "kitti-residential") {
-        // KITTI drive 2011_09_26_0001: a narrow residential street, cars parked on both sides,
-        // trees and detached houses behind front gardens.
-        L.road_half = rng.uniform(4.2, 5.2);
+        // KITTI drive 2011_09_26_0001: a residential street, cars parked on both sides (their
+        // points lie 7.5..9.5 m to the side in the real lidar_2d scans), trees and detached houses
+        // behind front gardens.
+        L.road_half = rng.uniform(5.5, 9.0);
         L.sidewalk = rng.uniform(1.5, 2.5);
         L.curb = 0.12;
         L.camber = rng.uniform(0.02, 0.06);

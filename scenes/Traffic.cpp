@@ -43,7 +43,9 @@ int addTrafficCars(Scenario& sample, int count, const Background& bg,
             const CarModelSpec& model = models[std::size_t(rng.index(int(models.size())))];
             c.model = model.name;
             c.color = colors[rng.index(6)];
-            c.x_m = rng.uniform(x_lo, x_hi);
+            c.x_m = policy.x_uniform_in_area && x_lo > 0.0
+                        ? std::sqrt(rng.uniform(x_lo * x_lo, x_hi * x_hi))
+                        : rng.uniform(x_lo, x_hi);
             c.y_m = rng.uniform(y_lo, y_hi);
             c.yaw_deg = (c.y_m < 0 ? 0.0 : 180.0) +
                         rng.uniform(-policy.yaw_jitter_deg, policy.yaw_jitter_deg);

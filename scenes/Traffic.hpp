@@ -10,18 +10,21 @@
 
 namespace blindspot {
 
-/// Each car: x uniform in [x_min_m, x_max_m], y inside the first drivable rectangle (1.2 m from
-/// its edges), both at least 3.5 m inside the background's extent, heading with the traffic on its
-/// side (yaw 0 for y < 0, 180 otherwise) plus a uniform jitter, or a uniformly random heading with
-/// `random_yaw_probability`; a random model and colour. Retried up to `attempts` times until it
-/// overlaps nothing (the ego vehicle, cars already in the sample with a 0.3 m margin, the
-/// background's obstacles); skipped if no spot was found.
+/// Each car: x uniform in [x_min_m, x_max_m] (or, with `x_uniform_in_area`, with density rising
+/// in proportion to x, so cars fall uniformly over the road's area as seen from the sensor rather
+/// than crowding its first metres, whose points would dominate a training set), y inside the first
+/// drivable rectangle (1.2 m from its edges), both at least 3.5 m inside the background's extent,
+/// heading with the traffic on its side (yaw 0 for y < 0, 180 otherwise) plus a uniform jitter, or
+/// a uniformly random heading with `random_yaw_probability`; a random model and colour. Retried up
+/// to `attempts` times until it overlaps nothing (the ego vehicle, cars already in the sample with
+/// a 0.3 m margin, the background's obstacles); skipped if no spot was found.
 struct TrafficPolicy {
     double x_min_m = 4.0;
     double x_max_m = 40.0;
     double yaw_jitter_deg = 10.0;
     double random_yaw_probability = 0.0;
     int attempts = 100;
+    bool x_uniform_in_area = false;
 };
 
 /// Adds up to `count` cars to `sample`; returns how many found a spot.

@@ -77,10 +77,19 @@ GenerateSummary generateDataset(const GenerateOptions& o) {
         car_points += counts.car_points;
     });
     writer.finish();
-    const nlohmann::json record = {{"backgrounds", o.backgrounds},    {"scans", o.scans},
-                                   {"sequence", o.sequence},          {"seed", o.seed},
-                                   {"lidar", lidarSpecToJson(lidar)}, {"cars_min", o.cars_min},
-                                   {"randomize", o.randomize},        {"cars_max", o.cars_max}};
+    std::vector<std::string> model_names;
+    for (const auto& m : models) model_names.push_back(m.name);
+    const nlohmann::json record = {{"models", model_names},
+                                   {"traffic_x_m", {o.traffic.x_min_m, o.traffic.x_max_m}},
+                                   {"traffic_uniform_in_area", o.traffic.x_uniform_in_area},
+                                   {"backgrounds", o.backgrounds},
+                                   {"scans", o.scans},
+                                   {"sequence", o.sequence},
+                                   {"seed", o.seed},
+                                   {"lidar", lidarSpecToJson(lidar)},
+                                   {"cars_min", o.cars_min},
+                                   {"randomize", o.randomize},
+                                   {"cars_max", o.cars_max}};
     writeFileAtomic((fs::path(o.output) / "generate.json").string(), record.dump(2) + "\n");
     GenerateSummary summary;
     summary.scans = o.scans;

@@ -59,6 +59,19 @@ TEST(Cli, ScanWritesAllFiles) {
     fs::remove_all(out);
 }
 
+TEST(Cli, GenerateRecordsTheChosenCarModels) {
+    const fs::path out = tempDir("generate-models");
+    const CliRun r = runCli(
+        "generate --backgrounds train-01 --scans 1 --cars 1..1 --lidar vlp16 "
+        "--models van,sedan -o " +
+        out.string());
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const auto record = nlohmann::json::parse(slurp(out / "generate.json"));
+    EXPECT_EQ(record["models"], nlohmann::json({"van", "sedan"}));
+    EXPECT_TRUE(fs::exists(out / "sequences" / "00" / "velodyne" / "000000.bin"));
+    fs::remove_all(out);
+}
+
 TEST(Cli, ScanAcceptsSpecFile) {
     const fs::path dir = tempDir("specfile");
     write(dir / "spec.json", kSpec);
@@ -273,6 +286,9 @@ TEST(Cli, SweepBadInputGivesOneLineErrors) {
                        "--backgrounds: unknown background \"urban-99\"");
     expectOneLineError(runCli("generate --backgrounds train-01 --scans 2 --cars 5..2" + out),
                        "--cars: expected MIN..MAX with 0 <= MIN <= MAX");
+    expectOneLineError(
+        runCli("generate --backgrounds train-01 --scans 2 --models sedan,tank" + out),
+        "--models: unknown car model \"tank\"; expected one of bus, coupe");
     expectOneLineError(runCli("train --data " + (dir / "nothing").string() + out),
                        "no labelled scans");
     expectOneLineError(runCli("export-csv " + (dir / "nothing").string()), "no results store here");

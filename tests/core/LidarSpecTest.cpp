@@ -231,3 +231,44 @@ TEST(LidarSpec, ResponseErrorsNameTheField) {
     j["response"]["drop_probability"] = 1.5;
     EXPECT_THROW(fromJson(j), ConfigError);
 }
+
+TEST(LidarSpec, Hdl64eKittiRowsFireAtTheirOwnAzimuthPhase) {
+    const LidarSpec spec = lidarPreset("hdl64e-kitti");
+    ASSERT_EQ(spec.row_azimuth_offset_deg.size(), 64u);
+    double lo = 1.0, hi = -1.0;
+    for (double off : spec.row_azimuth_offset_deg) {
+        EXPECT_GE(off, 0.0);
+        EXPECT_LT(off, 0.18);  // one firing step: only the phase matters
+        lo = std::min(lo, off);
+        hi = std::max(hi, off);
+    }
+    EXPECT_GT(hi - lo, 0.09);  // spread over the step, not one common phase
+    const LidarSpec back = fromJson(lidarSpecToJson(spec));
+    EXPECT_EQ(back.row_azimuth_offset_deg, spec.row_azimuth_offset_deg);
+    EXPECT_DOUBLE_EQ(back.response.reflectivity_exponent, 0.5);
+    EXPECT_FALSE(lidarSpecToJson(lidarPreset("hdl64e")).contains("row_azimuth_offsets_deg"));
+}
+
+TEST(LidarSpec, RowOffsetErrorsNameTheField) {
+    nlohmann::json j = lidarSpecToJson(lidarPreset("hdl64e-kitti"));
+    j["row_azimuth_offsets_deg"] = {0.1, 0.2};
+    try {
+        fromJson(j);
+        FAIL();
+    } catch (const ConfigError& e) {
+        EXPECT_NE(std::string(e.what()).find("/row_azimuth_offsets_deg"), std::string::npos)
+            << e.what();
+        EXPECT_NE(std::string(e.what()).find("one offset per beam (64)"), std::string::npos);
+    }
+    j["row_azimuth_offsets_deg"] = std::vector<double>(64, 2.0);
+    EXPECT_THROW(fromJson(j), ConfigError);
+    j = lidarSpecToJson(lidarPreset("hdl64e-kitti"));
+    j["response"]["reflectivity_exponent"] = 0.0;
+    try {
+        fromJson(j);
+        FAIL();
+    } catch (const ConfigError& e) {
+        EXPECT_NE(std::string(e.what()).find("/response/reflectivity_exponent"), std::string::npos)
+            << e.what();
+    }
+}

@@ -252,3 +252,29 @@ TEST(RayCaster, OneAndTwoThreadsGiveByteIdenticalScans) {
     castScanInto(scene1, spec, sensor.parentFromLocal(), CastOptions{2}, reused);
     EXPECT_EQ(scanBytes(a), scanBytes(reused));
 }
+
+TEST(RayCaster, RowAzimuthOffsetTurnsThatRowsBeams) {
+    // Row 1 fires 0.5 deg left of the column azimuths: on a wall 10 m ahead its point at column
+    // azimuth 0 lies at y = 10 tan(0.5 deg); row 0 (no offset) stays at y = 0.
+    const double wall_x = 10.0;
+    LidarSpec spec;
+    spec.vertical.form = AxisDefinition::Form::Custom;
+    spec.vertical.angles_deg = {0.0, -2.0};
+    spec.horizontal.form = AxisDefinition::Form::Custom;
+    spec.horizontal.angles_deg = {10.0, 0.0, -10.0};
+    spec.row_azimuth_offset_deg = {0.0, 0.5};
+    spec = resolveLidarSpec(spec);
+    const ScanGrid scan = castScan(wallAt(wall_x), spec, Eigen::Isometry3d::Identity());
+    for (int r = 0; r < 2; ++r)
+        for (int c = 0; c < 3; ++c) {
+            const std::size_t i = scan.index(r, c);
+            ASSERT_TRUE(scan.valid(i));
+            const double az = (spec.azimuth_deg[std::size_t(c)] + (r == 1 ? 0.5 : 0.0)) * kDeg;
+            EXPECT_DOUBLE_EQ(scan.azimuthDeg(r, c), az / kDeg);
+            EXPECT_NEAR(scan.xyz_sensor_m[3 * i + 1], wall_x * std::tan(az), 2e-3) << r << c;
+            EXPECT_NEAR(
+                scan.range_m[i],
+                wall_x / (std::cos(spec.elevation_deg[std::size_t(r)] * kDeg) * std::cos(az)),
+                spec.range_resolution_m / 2 + 1e-5);
+        }
+}

@@ -13,6 +13,7 @@
 #include "scenes/BackgroundLayout.hpp"
 #include "scenes/People.hpp"
 #include "scenes/SceneAssembly.hpp"
+#include "scenes/Traffic.hpp"
 #include "scenes/Vegetation.hpp"
 #include "tests/TempDir.hpp"
 #include "tests/TestData.hpp"
@@ -195,4 +196,32 @@ TEST(StreetContent, PedestrianAndCyclistTargetsCarryTheirLabel) {
         EXPECT_GT(hits, 30u) << type;
         EXPECT_EQ(assembler.visibility(scene, scan).front().visible_points, hits) << type;
     }
+}
+
+TEST(StreetContent, TrafficUniformInAreaSpreadsCarsAwayFromTheSensor) {
+    // x with density proportional to x on [5, 45]: P(x < 25) = (25^2 - 5^2) / (45^2 - 5^2) = 0.3,
+    // against 0.5 for x uniform.
+    const Background bg = generateBackground("kitti-01", models());
+    TrafficPolicy area{5.0, 45.0, 15.0, 0.0, 100, true};
+    TrafficPolicy flat = area;
+    flat.x_uniform_in_area = false;
+    auto nearShare = [&](const TrafficPolicy& policy) {
+        int near = 0, cars = 0;
+        for (int k = 0; k < 400; ++k) {
+            Scenario s;
+            s.background = "kitti-01";
+            Rng rng(std::uint64_t(1000 + k));
+            addTrafficCars(s, 1, bg, models(), rng, policy);
+            for (const auto& c : s.cars) {
+                EXPECT_GE(c.x_m, 5.0);
+                EXPECT_LE(c.x_m, 45.0);
+                near += c.x_m < 25.0;
+                ++cars;
+            }
+        }
+        return double(near) / std::max(1, cars);
+    };
+    // Parked cars and other obstacles reject some spots, so the shares only approach 0.3 / 0.5.
+    EXPECT_NEAR(nearShare(area), 0.3, 0.08);
+    EXPECT_NEAR(nearShare(flat), 0.5, 0.08);
 }
