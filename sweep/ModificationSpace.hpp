@@ -66,8 +66,9 @@ struct Sample {
 /// The sample's scenario: registry defaults with the sample's values applied.
 Scenario scenarioOf(const Sample& sample, const DimensionRegistry& registry);
 
-/// Version of the generated world: part of every scene id, bumped when generation changes.
-constexpr const char* kWorldVersion = "blindspot-world-3";
+/// Version of the generated world: part of every scene id, bumped when generation changes
+/// (world-4: kitti-residential streets widened).
+constexpr const char* kWorldVersion = "blindspot-world-4";
 
 /// A stable id: FNV-1a 64 of the sample JSON keyed by each dimension's id_key (x, not x_m, so
 /// ids from before the unit names stay valid) and the world version, 16 hex digits.
