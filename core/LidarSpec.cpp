@@ -238,6 +238,7 @@ SensorResponse responseFromJson(const JsonObject& j, std::size_t rows) {
     r.intensity_gain = j.number("intensity_gain", r.intensity_gain);
     r.intensity_gamma = j.number("intensity_gamma", r.intensity_gamma);
     r.intensity_noise = j.number("intensity_noise", r.intensity_noise);
+    r.weak_return_margin = j.number("weak_return_margin", r.weak_return_margin);
     j.rejectUnknownKeys();
     if (!(r.range_10pct_m > 0.0)) j.fail("range_10pct_m", "must be > 0 m");
     if (!(r.reflectivity_exponent > 0.0 && r.reflectivity_exponent <= 1.0))
@@ -256,7 +257,7 @@ SensorResponse responseFromJson(const JsonObject& j, std::size_t rows) {
 }
 
 nlohmann::json responseToJson(const SensorResponse& r) {
-    return {{"enabled", r.enabled},
+    nlohmann::json j = {{"enabled", r.enabled},
             {"range_10pct_m", r.range_10pct_m},
             {"reflectivity_exponent", r.reflectivity_exponent},
             {"threshold_width", r.threshold_width},
@@ -267,6 +268,8 @@ nlohmann::json responseToJson(const SensorResponse& r) {
             {"intensity_gain", r.intensity_gain},
             {"intensity_gamma", r.intensity_gamma},
             {"intensity_noise", r.intensity_noise}};
+    if (std::isfinite(r.weak_return_margin)) j["weak_return_margin"] = r.weak_return_margin;
+    return j;
 }
 
 }  // namespace

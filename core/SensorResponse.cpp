@@ -14,11 +14,15 @@ constexpr std::uint64_t kDetectStream = 11, kRangeStream = 12, kIntensityStream 
 
 }  // namespace
 
+double detectionMargin(const SensorResponse& r, double rho, double range_m) {
+    // ln(P / P_th) with P = rho^k / R^2 and P_th = 0.1^k / R10^2.
+    return r.reflectivity_exponent * std::log(rho / 0.1) +
+           2.0 * std::log(r.range_10pct_m / range_m);
+}
+
 double detectionProbability(const SensorResponse& r, double rho, double range_m) {
     if (rho <= 0.0) return 0.0;
-    // ln(P / P_th) with P = rho^k / R^2 and P_th = 0.1^k / R10^2.
-    const double margin =
-        r.reflectivity_exponent * std::log(rho / 0.1) + 2.0 * std::log(r.range_10pct_m / range_m);
+    const double margin = detectionMargin(r, rho, range_m);
     if (r.threshold_width <= 0.0) return margin >= 0.0 ? 1.0 : 0.0;
     return 1.0 / (1.0 + std::exp(-margin / r.threshold_width));
 }
@@ -61,7 +65,9 @@ void applySensorResponse(ScanGrid& scan, const SensorResponse& r, std::uint64_t 
             }
             Rng rng = cellRng(seed, i, kIntensityStream);
             const double noise = r.intensity_noise > 0.0 ? r.intensity_noise * gaussian(rng) : 0.0;
-            scan.reflectivity[i] = float(std::clamp(remission(r, rho) + noise, 0.0, 1.0));
+            const bool weak = detectionMargin(r, rho, range) < r.weak_return_margin;
+            scan.reflectivity[i] =
+                weak ? 0.0f : float(std::clamp(remission(r, rho) + noise, 0.0, 1.0));
         }
     }
 }

@@ -13,9 +13,12 @@
 // kept with probability  p = 1 / (1 + exp(-ln(P / P_th) / w))  (w: threshold_width; w -> 0 is a
 // hard threshold), times (1 - drop_probability), times (1 - row_drop[row]).
 //
-// Intensity (KITTI remission): I = clamp(offset + gain * rho^gamma + sigma_I * N(0, 1), 0, 1).
+// Intensity (KITTI remission): I = clamp(offset + gain * rho^gamma + sigma_I * N(0, 1), 0, 1), and 0
+// for a weak return, one with ln(P / P_th) below weak_return_margin (real KITTI scans report 0 for
+// 6 % of the returns within 10 m and for 70 % of those beyond 40 m).
 // Range: R + sigma_R * N(0, 1), re-quantised.
 #include <cstdint>
+#include <limits>
 #include <vector>
 
 #include "core/Rng.hpp"
@@ -36,7 +39,12 @@ struct SensorResponse {
     double intensity_gain = 1.0;
     double intensity_gamma = 1.0;
     double intensity_noise = 0.0;  ///< sigma of the intensity noise
+    /// Returns with ln(P / P_th) below this report intensity 0; -infinity: none.
+    double weak_return_margin = -std::numeric_limits<double>::infinity();
 };
+
+/// ln(P / P_th) of a return of reflectivity `rho` > 0 at `range_m`: 0 on the threshold.
+double detectionMargin(const SensorResponse& response, double rho, double range_m);
 
 /// Probability that a return of reflectivity `rho` at `range_m` is detected (before random and
 /// per-row drop). Rises with rho, falls with range.

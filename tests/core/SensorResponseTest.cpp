@@ -119,3 +119,24 @@ TEST(SensorResponse, ReflectivityExponentKeepsGrazingAsphaltAsTheRealSensorDoes)
     // Whatever k, a 10 % target head on at R10 stays on the threshold.
     EXPECT_NEAR(detectionProbability(r, 0.1, 140.0), 0.5, 1e-12);
 }
+
+TEST(SensorResponse, WeakReturnsReportZeroIntensity) {
+    const SensorResponse r = lidarPreset("hdl64e-kitti").response;
+    ASSERT_DOUBLE_EQ(r.weak_return_margin, 2.5);
+    // rho 0.05: ln(P / P_th) = 0.5 ln(0.5) + 2 ln(140 / R), 2.5 nepers at R = 140 e^(-1.423) = 33.8 m.
+    const double at = 140.0 * std::exp(-(2.5 - 0.5 * std::log(0.5)) / 2.0);
+    EXPECT_NEAR(detectionMargin(r, 0.05, at), 2.5, 1e-12);
+    auto zeroShare = [](double range_m) {
+        ScanGrid scan = uniformScan(range_m, 0.05);
+        applySensorResponse(scan, scan.spec.response, 5);
+        std::size_t zero = 0, kept = 0;
+        for (std::size_t i = 0; i < scan.cellCount(); ++i)
+            if (scan.valid(i)) {
+                ++kept;
+                zero += scan.reflectivity[i] == 0.0f;
+            }
+        return double(zero) / double(kept);
+    };
+    EXPECT_EQ(zeroShare(at - 1.0), 0.0);  // every kept return has its remission
+    EXPECT_EQ(zeroShare(at + 1.0), 1.0);
+}
