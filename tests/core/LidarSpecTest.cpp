@@ -246,7 +246,7 @@ TEST(LidarSpec, Hdl64eKittiRowsFireAtTheirOwnAzimuthPhase) {
     const LidarSpec back = fromJson(lidarSpecToJson(spec));
     EXPECT_EQ(back.row_azimuth_offset_deg, spec.row_azimuth_offset_deg);
     EXPECT_DOUBLE_EQ(back.response.reflectivity_exponent, 0.5);
-    EXPECT_DOUBLE_EQ(back.response.weak_return_margin, 2.5);
+    EXPECT_DOUBLE_EQ(back.response.weak_return_margin, 1.75);
     EXPECT_FALSE(lidarSpecToJson(lidarPreset("hdl64e")).contains("row_azimuth_offsets_deg"));
 }
 

@@ -122,10 +122,12 @@ TEST(SensorResponse, ReflectivityExponentKeepsGrazingAsphaltAsTheRealSensorDoes)
 
 TEST(SensorResponse, WeakReturnsReportZeroIntensity) {
     const SensorResponse r = lidarPreset("hdl64e-kitti").response;
-    ASSERT_DOUBLE_EQ(r.weak_return_margin, 2.5);
-    // rho 0.05: ln(P / P_th) = 0.5 ln(0.5) + 2 ln(140 / R), 2.5 nepers at R = 140 e^(-1.423) = 33.8 m.
-    const double at = 140.0 * std::exp(-(2.5 - 0.5 * std::log(0.5)) / 2.0);
-    EXPECT_NEAR(detectionMargin(r, 0.05, at), 2.5, 1e-12);
+    ASSERT_DOUBLE_EQ(r.weak_return_margin, 1.75);
+    // rho 0.05: ln(P / P_th) = 0.5 ln(0.5) + 2 ln(140 / R): 1.75 nepers at
+    // R = 140 e^(-1.048) = 49.1 m.
+    const double at = 140.0 * std::exp(-(1.75 - 0.5 * std::log(0.5)) / 2.0);
+    EXPECT_NEAR(at, 49.1, 0.05);
+    EXPECT_NEAR(detectionMargin(r, 0.05, at), 1.75, 1e-12);
     auto zeroShare = [](double range_m) {
         ScanGrid scan = uniformScan(range_m, 0.05);
         applySensorResponse(scan, scan.spec.response, 5);
