@@ -25,6 +25,8 @@ struct EgoVehicle {
     double width_m = 1.82;
     double height_m = 1.47;
     double roof_mount_height_m = 1.73;
+    double wheelbase_m = 2.71;  ///< Passat B6 (2005..2010), for standing on a sloped road
+    double track_m = 1.55;
 };
 
 /// Names: origin, front_bumper, rear_bumper (yaw 180), right_mirror, left_mirror,

@@ -55,6 +55,9 @@ std::uint64_t backgroundHash(const Background& bg) {
         fnv(h, &a.instance_id, sizeof a.instance_id);
     }
     fnv(h, bg.world_from_ego.translation_m.data(), sizeof(double) * 3);
+    fnv(h, &bg.world_from_ego.roll_deg, sizeof(double));
+    fnv(h, &bg.world_from_ego.pitch_deg, sizeof(double));
+    fnv(h, &bg.world_from_ego.yaw_deg, sizeof(double));
     return h;
 }
 

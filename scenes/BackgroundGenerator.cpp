@@ -4,8 +4,10 @@
 #include <cmath>
 #include <functional>
 
+#include "core/Mounting.hpp"
 #include "core/Rng.hpp"
 #include "scenes/BackgroundLayout.hpp"
+#include "scenes/GroundSurface.hpp"
 #include "scenes/Streetscape.hpp"
 #include "scenes/WorldBuilder.hpp"
 
@@ -201,6 +203,17 @@ void buildSuburbanFronts(World& w) {
                 w.tree(x, L.road_y + side * (L.road_half + L.sidewalk + w.rng.uniform(2.5, 5.0)));
 }
 
+// The ego vehicle stands on the road with all four wheels, so it pitches and rolls with the
+// grade and camber under it: a real car's LiDAR sees the road ahead level unless the grade
+// changes (KITTI's road 5..45 m ahead lies within 0.5 deg of the sensor's horizontal plane).
+Pose egoOnRoad(const Layout& L) {
+    const EgoVehicle ego;
+    const double ax = ego.wheelbase_m / 2, ay = ego.track_m / 2;
+    const std::array<double, 4> wheel_z_m = {groundZ(L, ax, ay), groundZ(L, ax, -ay),
+                                             groundZ(L, -ax, ay), groundZ(L, -ax, -ay)};
+    return poseOnWheels(wheel_z_m, ego.wheelbase_m, ego.track_m, 0.0, 0.0, 0.0);
+}
+
 }  // namespace
 
 Background buildBackground(const std::string& id, const std::string& type, std::uint64_t seed,
@@ -268,7 +281,7 @@ Background buildBackground(const std::string& id, const std::string& type, std::
     if (L.cross_half > 0)
         w.bg.drivable.push_back(
             {L.cross_x - L.cross_half, L.cross_x + L.cross_half, L.extent.y_min, L.extent.y_max});
-    w.bg.world_from_ego.translation_m = {0.0, 0.0, groundZ(L, 0.0, 0.0)};
+    w.bg.world_from_ego = egoOnRoad(L);
     return w.bg;
 }
 

@@ -13,6 +13,22 @@ constexpr double kRadToDeg = 180.0 / M_PI;
 
 }  // namespace
 
+Pose poseOnWheels(const std::array<double, 4>& z, double wheelbase_m, double track_m, double x_m,
+                  double y_m, double yaw_deg) {
+    Pose pose;
+    pose.yaw_deg = yaw_deg;
+    // ISO 8855: positive pitch is nose-down (front lower), positive roll lifts the left side.
+    // For a ground plane with slopes s_x (along the car) and s_y (across it), R = Ry(pitch)
+    // Rx(roll) keeps the car's x and y axes in the plane when pitch = -atan(s_x) and roll =
+    // atan(s_y / sqrt(1 + s_x^2)).
+    const double s_x = ((z[0] + z[1]) / 2 - (z[2] + z[3]) / 2) / wheelbase_m;
+    const double s_y = ((z[0] + z[2]) / 2 - (z[1] + z[3]) / 2) / track_m;
+    pose.pitch_deg = -std::atan(s_x) * kRadToDeg;
+    pose.roll_deg = std::atan(s_y / std::sqrt(1.0 + s_x * s_x)) * kRadToDeg;
+    pose.translation_m = {x_m, y_m, (z[0] + z[1] + z[2] + z[3]) / 4};
+    return pose;
+}
+
 GroundSurface::GroundSurface(const TriangleMesh& ground, int build_threads)
     : scene_(build_threads) {
     MeshInstance inst;
@@ -41,18 +57,7 @@ Pose GroundSurface::placeCar(const CarModelSpec& model, double x_m, double y_m,
                               "car " + model.name + " at x=" + std::to_string(x_m) +
                                   ", y=" + std::to_string(y_m) + " has a wheel off the ground");
     }
-    Pose pose;
-    pose.yaw_deg = yaw_deg;
-    // ISO 8855: positive pitch is nose-down (front lower), positive roll lifts the left side.
-    // For a ground plane with slopes s_x (along the car) and s_y (across it), R = Ry(pitch)
-    // Rx(roll) keeps the car's x and y axes in the plane when pitch = -atan(s_x) and roll =
-    // atan(s_y / sqrt(1 + s_x^2)).
-    const double s_x = ((z[0] + z[1]) / 2 - (z[2] + z[3]) / 2) / model.wheelbase_m;
-    const double s_y = ((z[0] + z[2]) / 2 - (z[1] + z[3]) / 2) / trackWidth(model);
-    pose.pitch_deg = -std::atan(s_x) * kRadToDeg;
-    pose.roll_deg = std::atan(s_y / std::sqrt(1.0 + s_x * s_x)) * kRadToDeg;
-    pose.translation_m = {x_m, y_m, (z[0] + z[1] + z[2] + z[3]) / 4};
-    return pose;
+    return poseOnWheels(z, model.wheelbase_m, trackWidth(model), x_m, y_m, yaw_deg);
 }
 
 }  // namespace blindspot

@@ -1,12 +1,19 @@
 #pragma once
 // The ground of a background as a height field for placing cars: heights by a vertical ray, and
 // wheels-on-the-ground poses (ground following) in the background's world frame (ISO 8855, m).
+#include <array>
+
 #include "core/Pose.hpp"
 #include "core/RayCaster.hpp"
 #include "core/TriangleMesh.hpp"
 #include "scenes/CarModel.hpp"
 
 namespace blindspot {
+
+/// A vehicle's pose with its wheels at heights wheel_z_m (FL, FR, RL, RR, m) at (x, y) with yaw:
+/// z from the mean contact height, pitch from front vs rear axle, roll from left vs right wheels.
+Pose poseOnWheels(const std::array<double, 4>& wheel_z_m, double wheelbase_m, double track_m,
+                  double x_m, double y_m, double yaw_deg);
 
 /// Height of the ground at (x, y) and car placement by ground following.
 class GroundSurface {

@@ -4,6 +4,7 @@
 #include <set>
 
 #include "core/Error.hpp"
+#include "core/Mounting.hpp"
 #include "scenes/Background.hpp"
 #include "scenes/BackgroundCatalogue.hpp"
 #include "scenes/GroundSurface.hpp"
@@ -83,6 +84,27 @@ TEST(Footprint, SeparatingAxisOverlap) {
     // Turned 90 deg, the other box's long side no longer reaches.
     EXPECT_FALSE(overlaps(a, {{3.1, 0}, {2, 1}, M_PI / 2, "car"}));
     EXPECT_TRUE(overlaps(a, {{2.9, 0}, {2, 1}, M_PI / 2, "car"}));
+}
+
+TEST(Background, EgoStandsOnTheRoadWithAllFourWheels) {
+    // The ego pitches and rolls with the grade and camber under it, as a real car does, so the
+    // sensor sees the road ahead level where the grade does not change (world-5).
+    const EgoVehicle ego;
+    for (const std::string id : {"urban-01", "urban-02", "urban-05", "kitti-01", "train-13"}) {
+        const Background bg = generateBackground(id, models());
+        const GroundSurface surface(bg.ground, 1);
+        const Eigen::Isometry3d world_from_ego = bg.world_from_ego.parentFromLocal();
+        for (const double sx : {-1.0, 1.0})
+            for (const double sy : {-1.0, 1.0}) {
+                const Eigen::Vector3d wheel =
+                    world_from_ego *
+                    Eigen::Vector3d(sx * ego.wheelbase_m / 2, sy * ego.track_m / 2, 0.0);
+                EXPECT_NEAR(wheel.z(), surface.heightAt(wheel.x(), wheel.y()), 0.01) << id;
+            }
+        const double tilt_deg =
+            std::abs(bg.world_from_ego.pitch_deg) + std::abs(bg.world_from_ego.roll_deg);
+        EXPECT_GT(tilt_deg, 0.0) << id << ": generated roads have a grade and a camber";
+    }
 }
 
 TEST(GroundSurface, FollowsASlope) {

@@ -88,7 +88,8 @@ TEST(DimensionRegistry, ANewDimensionReachesSampleStoreMapAxesAndReport) {
 // Re-pinned once for blindspot-world-3 (street content: trees, people, facades; the world changed,
 // so ids and scores did; the bundled baseline now labels some of the new clutter "car"), and for
 // blindspot-world-4 (urban-01 is unchanged, but the world version is part of the scene id, which
-// seeds the traffic cars' placement).
+// seeds the traffic cars' placement), and for blindspot-world-5 (the ego pitches and rolls with
+// urban-01's grade and camber).
 TEST(DimensionRegistry, ScoredRowsAreTheSameAsBeforeTheRefactor) {
     const auto dir = freshTempDir("registry-pinned");
     std::ofstream(dir / "pinned.json") << R"({"name": "pinned", "sampler": {"type": "grid"},
@@ -106,7 +107,7 @@ TEST(DimensionRegistry, ScoredRowsAreTheSameAsBeforeTheRefactor) {
         for (const auto& c : scene.classes)
             text += scene.scene_id + "|" + c.class_name + "|" + std::to_string(c.tp) + "|" +
                     std::to_string(c.fp) + "|" + std::to_string(c.fn) + "\n";
-    EXPECT_NE(text.find("e7cf59f78b01ec8c|car|6357|2598|10\n"), std::string::npos) << text;
-    EXPECT_NE(text.find("148740e79c46b84a|car|1417|2240|29\n"), std::string::npos) << text;
-    EXPECT_EQ(hex64(fnv1a64(text)), "55b2d7cc9be13159") << text;
+    EXPECT_NE(text.find("06098287e0d8c8ff|car|4806|1750|16\n"), std::string::npos) << text;
+    EXPECT_NE(text.find("f66acf4ffb2fd951|car|1468|1853|8\n"), std::string::npos) << text;
+    EXPECT_EQ(hex64(fnv1a64(text)), "59eec31825fba322") << text;
 }
