@@ -76,16 +76,27 @@ bool RunDirectory::hasScan(const std::string& scene_id) const {
     return fs::exists(dir / "scan.json") && fs::exists(dir / "scan.pcd");
 }
 
-std::optional<CachedScan> RunDirectory::readScan(const std::string& scene_id) const {
+std::optional<CachedScan> RunDirectory::readScan(const std::string& scene_id,
+                                                 const std::string& lidar_spec_hash) const {
     if (!hasScan(scene_id)) return std::nullopt;
     const fs::path dir = scanDir(scene_id);
-    const nlohmann::json summary = readJsonFile((dir / "scan.json").string());
+    const std::string json_path = (dir / "scan.json").string();
+    const nlohmann::json summary = readJsonFile(json_path);
     if (summary.value("scene_id", "") != scene_id || !summary.contains("cars")) return std::nullopt;
+    const nlohmann::json* hash =
+        summary.contains("lidar_spec_hash") ? &summary["lidar_spec_hash"] : nullptr;
+    if (!lidar_spec_hash.empty() && (!hash || !hash->is_string() || *hash != lidar_spec_hash))
+        throw FileError(json_path, "/lidar_spec_hash: expected " + lidar_spec_hash +
+                                       " (this sweep's LiDAR spec), got " +
+                                       (hash ? hash->dump() : std::string("none")) +
+                                       ": the cache holds another sensor's scan; use another "
+                                       "--scan-cache");
     return CachedScan{readScanDirectory(dir.string()), carRowsFromJson(summary.at("cars"))};
 }
 
-void RunDirectory::writeScan(const std::string& scene_id, const ScanGrid& scan,
-                             const nlohmann::json& sample, const std::vector<CarRow>& cars) const {
+void RunDirectory::writeScan(const std::string& scene_id, const std::string& lidar_spec_hash,
+                             const ScanGrid& scan, const nlohmann::json& sample,
+                             const std::vector<CarRow>& cars) const {
     // The organised PCD holds the whole grid (xyz, intensity, range, label, instance, NaN holes)
     // and scan.json the spec, pose and target-car rows: enough to rebuild the scan bit for bit and
     // every other format. Disk writes dominate a scans-only sweep, so nothing else.
@@ -95,6 +106,7 @@ void RunDirectory::writeScan(const std::string& scene_id, const ScanGrid& scan,
     nlohmann::json summary = scanSummaryJson(scan);
     summary["sample"] = sample;
     summary["scene_id"] = scene_id;
+    summary["lidar_spec_hash"] = lidar_spec_hash;
     summary["cars"] = carRowsJson(cars);
     writeFileAtomic((dir / "scan.json").string(), summary.dump(2) + "\n");
 }

@@ -3,13 +3,15 @@
 //
 //   RUN/results.sqlite               the results store
 //   RUN/scans/SCENE_ID/scan.pcd      scan cache: the organised grid, bit for bit
-//   RUN/scans/SCENE_ID/scan.json     its spec, pose, sample and target-car rows (written last)
+//   RUN/scans/SCENE_ID/scan.json     its spec and spec hash, pose, sample and target-car rows
+//                                    (written last)
 //   RUN/predictions/SCENE_ID.pred    one byte per scan cell: the model's class index
 //   RUN/predictions/classes.json     the model's classes and learning map
 //   RUN/images/SCENE_ID/             camera outputs (sweep --images)
 //
 // The scan cache may live elsewhere (--scan-cache DIR, shared between runs); it is keyed by
-// scene id, so two runs of one config share it.
+// scene id, which covers the LiDAR spec, so two runs of one config share it and a run with
+// another sensor does not.
 #include <optional>
 #include <string>
 #include <vector>
@@ -45,10 +47,16 @@ class RunDirectory {
 
     std::string scanDir(const std::string& scene_id) const;
     bool hasScan(const std::string& scene_id) const;
-    /// The cached scan of a scene, or nothing when it was never (completely) written.
-    std::optional<CachedScan> readScan(const std::string& scene_id) const;
-    /// scan.pcd, then scan.json: a scan counts as cached only once both are complete.
-    void writeScan(const std::string& scene_id, const ScanGrid& scan, const nlohmann::json& sample,
+    /// The cached scan of a scene, or nothing when it was never (completely) written. Throws
+    /// FileError naming scan.json when it was cast with another LiDAR spec than
+    /// `lidar_spec_hash` (lidarSpecHashIn): a cache that would serve another sensor's scan. An
+    /// empty hash skips the check (a run's report reads back the scans the run wrote).
+    std::optional<CachedScan> readScan(const std::string& scene_id,
+                                       const std::string& lidar_spec_hash) const;
+    /// scan.pcd, then scan.json (with the spec hash): a scan counts as cached only once both are
+    /// complete.
+    void writeScan(const std::string& scene_id, const std::string& lidar_spec_hash,
+                   const ScanGrid& scan, const nlohmann::json& sample,
                    const std::vector<CarRow>& cars) const;
 
     std::string predictionPath(const std::string& scene_id) const;

@@ -22,7 +22,7 @@ double utcSeconds(const std::string& text) {
 // `map`), or empty without a cached scan.
 std::string thumbnail(const RunDirectory& run, const std::string& id, const LearningMap& map,
                       int target) {
-    const std::optional<CachedScan> cached = run.readScan(id);
+    const std::optional<CachedScan> cached = run.readScan(id, "");
     if (!cached) return "";
     const std::vector<int> predicted = run.readPredictions(id, cached->scan.cellCount());
     BevOptions o;

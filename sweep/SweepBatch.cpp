@@ -35,12 +35,14 @@ std::vector<SceneRow> SweepBatch::run(const std::vector<const Sample*>& samples)
     std::vector<SceneRow> rows(samples.size());
     std::vector<ScanGrid> scans;
     std::vector<bool> was_cached;
+    std::vector<std::string> spec_hashes;
     for (std::size_t k = 0; k < samples.size(); ++k) {
         SceneRow& row = rows[k];
         row.scene_id = sceneIdIn(config_, *samples[k]);
         row.sample = samples[k]->toJson();
+        spec_hashes.push_back(lidarSpecHashIn(config_, *samples[k]));
         std::optional<CachedScan> cached =
-            options_.cache_scans ? run_.readScan(row.scene_id) : std::nullopt;
+            options_.cache_scans ? run_.readScan(row.scene_id, spec_hashes.back()) : std::nullopt;
         lap("cache");
         was_cached.push_back(cached.has_value());
         if (cached) {
@@ -65,7 +67,8 @@ std::vector<SceneRow> SweepBatch::run(const std::vector<const Sample*>& samples)
     }
     for (std::size_t k = 0; k < samples.size(); ++k)
         if (options_.cache_scans && !was_cached[k])
-            run_.writeScan(rows[k].scene_id, scans[k], rows[k].sample, rows[k].cars);
+            run_.writeScan(rows[k].scene_id, spec_hashes[k], scans[k], rows[k].sample,
+                           rows[k].cars);
     lap("write");
     if (options_.images) {
         for (std::size_t k = 0; k < samples.size(); ++k)

@@ -109,10 +109,15 @@ Scenario scenarioFor(const SweepConfig& config, const Sample& sample, bool lidar
     return s;
 }
 
+std::string lidarSpecHashIn(const SweepConfig& config, const Sample& sample) {
+    const Scenario s = scenarioFor(config, sample, true);
+    return hex64(fnv1a64(lidarSpecToJson(loadLidarSpec(s.sensor.lidar)).dump()));
+}
+
 std::string sceneIdIn(const SweepConfig& config, const Sample& sample) {
-    const std::string id = sceneId(sample, config.dimensions);
-    if (config.effects.paper_mode) return id;
-    return hex64(fnv1a64(id + lidarEffectsToJson(config.effects).dump()));
+    std::string text = sceneId(sample, config.dimensions) + "\n" + lidarSpecHashIn(config, sample);
+    if (!config.effects.paper_mode) text += "\n" + lidarEffectsToJson(config.effects).dump();
+    return hex64(fnv1a64(text));
 }
 
 }  // namespace blindspot

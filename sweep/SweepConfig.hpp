@@ -35,9 +35,15 @@ struct SweepConfig {
 Catalogue catalogueOf(const std::vector<CarModelSpec>& models);
 SweepConfig loadSweepConfig(const std::string& path, const Catalogue& catalogue,
                             const DimensionRegistry& registry = defaultDimensions());
-/// The id of a sample's scene under this config: sceneId(sample), salted with the LiDAR effects
-/// when they are on (the same sample then gives a different scan).
+/// The id of a sample's scene under this config: sceneId(sample) (world version and sample),
+/// salted with the LiDAR spec it is cast with (lidarSpecHashIn) and with the LiDAR effects when
+/// they are on: everything that changes the scan, so a shared scan cache cannot serve another
+/// sensor's scans.
 std::string sceneIdIn(const SweepConfig& config, const Sample& sample);
+/// A hash (16 hex digits) of the content of the LiDAR spec the sample's scene is cast with, not of
+/// its preset name or file path: a preset refitted or a spec file edited gives new scene ids.
+/// Recorded with every cached scan. Throws ConfigError / FileError for an unreadable spec.
+std::string lidarSpecHashIn(const SweepConfig& config, const Sample& sample);
 
 /// The scenario a sample describes under this config: the registry's defaults, the sample's
 /// values, and the config's "lidar" when the sample does not vary it. With `lidar_view` in paper

@@ -89,7 +89,7 @@ TEST(DimensionRegistry, ANewDimensionReachesSampleStoreMapAxesAndReport) {
 // so ids and scores did; the bundled baseline now labels some of the new clutter "car"), and for
 // blindspot-world-4 (urban-01 is unchanged, but the world version is part of the scene id, which
 // seeds the traffic cars' placement), and for blindspot-world-5 (the ego pitches and rolls with
-// urban-01's grade and camber).
+// urban-01's grade and camber; the scene id now also covers the LiDAR spec's content, issue 20).
 TEST(DimensionRegistry, ScoredRowsAreTheSameAsBeforeTheRefactor) {
     const auto dir = freshTempDir("registry-pinned");
     std::ofstream(dir / "pinned.json") << R"({"name": "pinned", "sampler": {"type": "grid"},
@@ -107,7 +107,7 @@ TEST(DimensionRegistry, ScoredRowsAreTheSameAsBeforeTheRefactor) {
         for (const auto& c : scene.classes)
             text += scene.scene_id + "|" + c.class_name + "|" + std::to_string(c.tp) + "|" +
                     std::to_string(c.fp) + "|" + std::to_string(c.fn) + "\n";
-    EXPECT_NE(text.find("06098287e0d8c8ff|car|4806|1750|16\n"), std::string::npos) << text;
-    EXPECT_NE(text.find("f66acf4ffb2fd951|car|1468|1853|8\n"), std::string::npos) << text;
-    EXPECT_EQ(hex64(fnv1a64(text)), "59eec31825fba322") << text;
+    EXPECT_NE(text.find("541bf8a9497dd70a|car|4801|1739|5\n"), std::string::npos) << text;
+    EXPECT_NE(text.find("037561e6b0bb6cad|car|1465|1849|8\n"), std::string::npos) << text;
+    EXPECT_EQ(hex64(fnv1a64(text)), "eac2e7df6f9e2268") << text;
 }

@@ -144,6 +144,44 @@ TEST(SweepRunner, SharedScanCacheSkipsRayCastingForASecondRun) {
     EXPECT_EQ(cached.rows(), 16);
 }
 
+TEST(SweepRunner, SharedScanCacheIsNeverReusedForAnotherSensor) {
+    // Issue 20: the scene id once ignored the config's top-level "lidar", so an HDL-64E run reused
+    // a VLP-16 run's cached scans. The id now covers the spec's content.
+    const auto dir = blindspot::testing::freshTempDir("runner-cache-sensor");
+    const fs::path vlp16_path = writeConfig(dir, 2, 1);
+    std::ifstream in(vlp16_path);
+    std::string text((std::istreambuf_iterator<char>(in)), {});
+    text.replace(text.find("\"vlp16\""), 7, "\"hdl64e\"");
+    std::ofstream(dir / "hdl64e.json") << text;
+    const SweepConfig vlp16 = loadSweepConfig(vlp16_path.string(), catalogue());
+    const SweepConfig hdl64e = loadSweepConfig((dir / "hdl64e.json").string(), catalogue());
+    RunnerOptions first = options(dir / "vlp16", 2), second = options(dir / "hdl64e", 2);
+    first.scan_cache_dir = second.scan_cache_dir = (dir / "cache").string();
+    EXPECT_EQ(runSweep(vlp16, carModels(), first).done, 16u);
+    const RunSummary s = runSweep(hdl64e, carModels(), second);
+    EXPECT_EQ(s.done, 16u);
+    EXPECT_EQ(s.cache_hits, 0u);
+    for (const auto& row : rows(dir / "hdl64e"))
+        EXPECT_EQ(readScanDirectory((dir / "cache" / row.scene_id).string()).rows(), 64);
+    // A cached scan whose recorded spec is not this sweep's is an error naming the file, not a
+    // reuse (a cache written by hand, or by another build).
+    const std::string id = rows(dir / "vlp16").front().scene_id;
+    const fs::path json = dir / "cache" / id / "scan.json";
+    nlohmann::json summary = nlohmann::json::parse(std::ifstream(json));
+    summary["lidar_spec_hash"] = "0123456789abcdef";
+    std::ofstream(json) << summary.dump();
+    RunnerOptions third = options(dir / "third", 1);
+    third.scan_cache_dir = first.scan_cache_dir;
+    try {
+        runSweep(vlp16, carModels(), third);
+        ADD_FAILURE() << "a cached scan of another spec was reused";
+    } catch (const FileError& e) {
+        EXPECT_NE(std::string(e.what()).find(json.string() + ": /lidar_spec_hash: expected "),
+                  std::string::npos)
+            << e.what();
+    }
+}
+
 TEST(SweepRunner, BundledBaselineScoresIdenticallyWithOneOrTwoJobs) {
     const auto dir = blindspot::testing::freshTempDir("runner-network");
     const fs::path path = dir / "net.json";
