@@ -239,6 +239,8 @@ SensorResponse responseFromJson(const JsonObject& j, std::size_t rows) {
     r.intensity_gamma = j.number("intensity_gamma", r.intensity_gamma);
     r.intensity_noise = j.number("intensity_noise", r.intensity_noise);
     r.weak_return_margin = j.number("weak_return_margin", r.weak_return_margin);
+    if (j.has("row_intensity_gain")) r.row_intensity_gain = j.numbers("row_intensity_gain");
+    r.intensity_step = j.number("intensity_step", r.intensity_step);
     j.rejectUnknownKeys();
     if (!(r.range_10pct_m > 0.0)) j.fail("range_10pct_m", "must be > 0 m");
     if (!(r.reflectivity_exponent > 0.0 && r.reflectivity_exponent <= 1.0))
@@ -253,22 +255,31 @@ SensorResponse responseFromJson(const JsonObject& j, std::size_t rows) {
     if (r.range_noise_m < 0.0) j.fail("range_noise_m", "must be >= 0 m");
     if (!(r.intensity_gamma > 0.0)) j.fail("intensity_gamma", "must be > 0");
     if (r.intensity_noise < 0.0) j.fail("intensity_noise", "must be >= 0");
+    if (!r.row_intensity_gain.empty() && r.row_intensity_gain.size() != rows)
+        j.fail("row_intensity_gain", "expected one gain per beam (" + std::to_string(rows) + ")");
+    for (double g : r.row_intensity_gain)
+        if (!(g >= 0.0 && g <= 10.0))
+            j.fail("row_intensity_gain", "every value must lie in [0, 10]");
+    if (!(r.intensity_step >= 0.0 && r.intensity_step <= 0.5))
+        j.fail("intensity_step", "must lie in [0, 0.5]");
     return r;
 }
 
 nlohmann::json responseToJson(const SensorResponse& r) {
     nlohmann::json j = {{"enabled", r.enabled},
-            {"range_10pct_m", r.range_10pct_m},
-            {"reflectivity_exponent", r.reflectivity_exponent},
-            {"threshold_width", r.threshold_width},
-            {"drop_probability", r.drop_probability},
-            {"row_drop", r.row_drop},
-            {"range_noise_m", r.range_noise_m},
-            {"intensity_offset", r.intensity_offset},
-            {"intensity_gain", r.intensity_gain},
-            {"intensity_gamma", r.intensity_gamma},
-            {"intensity_noise", r.intensity_noise}};
+                        {"range_10pct_m", r.range_10pct_m},
+                        {"reflectivity_exponent", r.reflectivity_exponent},
+                        {"threshold_width", r.threshold_width},
+                        {"drop_probability", r.drop_probability},
+                        {"row_drop", r.row_drop},
+                        {"range_noise_m", r.range_noise_m},
+                        {"intensity_offset", r.intensity_offset},
+                        {"intensity_gain", r.intensity_gain},
+                        {"intensity_gamma", r.intensity_gamma},
+                        {"intensity_noise", r.intensity_noise}};
     if (std::isfinite(r.weak_return_margin)) j["weak_return_margin"] = r.weak_return_margin;
+    if (!r.row_intensity_gain.empty()) j["row_intensity_gain"] = r.row_intensity_gain;
+    if (r.intensity_step > 0.0) j["intensity_step"] = r.intensity_step;
     return j;
 }
 

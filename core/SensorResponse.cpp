@@ -12,6 +12,13 @@ namespace {
 // Cell streams of the response (LidarEffects uses 1..4).
 constexpr std::uint64_t kDetectStream = 11, kRangeStream = 12, kIntensityStream = 13;
 
+// The remission as the sensor stores it: clamped to [0, 1] and rounded to its step.
+double reported(const SensorResponse& r, double intensity) {
+    const double clamped = std::clamp(intensity, 0.0, 1.0);
+    return r.intensity_step > 0.0 ? std::round(clamped / r.intensity_step) * r.intensity_step
+                                  : clamped;
+}
+
 }  // namespace
 
 double detectionMargin(const SensorResponse& r, double rho, double range_m) {
@@ -33,8 +40,13 @@ double remission(const SensorResponse& r, double rho) {
         0.0, 1.0);
 }
 
-SensorResponse randomizedResponse(SensorResponse r, Rng& rng) {
+SensorResponse randomizedResponse(SensorResponse r, int rows, Rng& rng) {
     if (!r.enabled) return r;
+    r.row_intensity_gain.resize(std::size_t(rows), 1.0);
+    for (double& g : r.row_intensity_gain) {
+        g *= std::exp(0.2 * gaussian(rng));
+        if (rng.chance(1.0 / 12.0)) g *= rng.uniform(0.1, 0.4);
+    }
     r.drop_probability = std::min(1.0, r.drop_probability + rng.uniform(0.0, 0.03));
     r.range_10pct_m *= rng.uniform(0.8, 1.2);
     r.intensity_gain *= rng.uniform(0.8, 1.2);
@@ -48,6 +60,9 @@ void applySensorResponse(ScanGrid& scan, const SensorResponse& r, std::uint64_t 
     for (int row = 0; row < scan.rows(); ++row) {
         const double row_drop =
             std::size_t(row) < r.row_drop.size() ? r.row_drop[std::size_t(row)] : 0.0;
+        const double row_gain = std::size_t(row) < r.row_intensity_gain.size()
+                                    ? r.row_intensity_gain[std::size_t(row)]
+                                    : 1.0;
         for (int col = 0; col < scan.cols(); ++col) {
             const std::size_t i = scan.index(row, col);
             if (!scan.valid(i)) continue;
@@ -67,7 +82,7 @@ void applySensorResponse(ScanGrid& scan, const SensorResponse& r, std::uint64_t 
             const double noise = r.intensity_noise > 0.0 ? r.intensity_noise * gaussian(rng) : 0.0;
             const bool weak = detectionMargin(r, rho, range) < r.weak_return_margin;
             scan.reflectivity[i] =
-                weak ? 0.0f : float(std::clamp(remission(r, rho) + noise, 0.0, 1.0));
+                weak ? 0.0f : float(reported(r, (remission(r, rho) + noise) * row_gain));
         }
     }
 }

@@ -13,8 +13,9 @@
 // kept with probability  p = 1 / (1 + exp(-ln(P / P_th) / w))  (w: threshold_width; w -> 0 is a
 // hard threshold), times (1 - drop_probability), times (1 - row_drop[row]).
 //
-// Intensity (KITTI remission): I = clamp(offset + gain * rho^gamma + sigma_I * N(0, 1), 0, 1), and 0
-// for a weak return, one with ln(P / P_th) below weak_return_margin (real KITTI scans report 0 for
+// Intensity (KITTI remission): I = clamp((offset + gain * rho^gamma + sigma_I * N(0, 1)) * g_row,
+// 0, 1) (g_row: row_intensity_gain, each laser's own gain), rounded to intensity_step, and 0 for a
+// weak return, one with ln(P / P_th) below weak_return_margin (real KITTI scans report 0 for
 // 6 % of the returns within 10 m and for 70 % of those beyond 40 m).
 // Range: R + sigma_R * N(0, 1), re-quantised.
 #include <cstdint>
@@ -41,6 +42,8 @@ struct SensorResponse {
     double intensity_noise = 0.0;  ///< sigma of the intensity noise
     /// Returns with ln(P / P_th) below this report intensity 0; -infinity: none.
     double weak_return_margin = -std::numeric_limits<double>::infinity();
+    std::vector<double> row_intensity_gain;  ///< remission scale per row (0 = top), empty: 1
+    double intensity_step = 0.0;             ///< quantum of the reported remission, 0: none
 };
 
 /// ln(P / P_th) of a return of reflectivity `rho` > 0 at `range_m`: 0 on the threshold.
@@ -54,8 +57,10 @@ double remission(const SensorResponse& response, double rho);
 
 /// Domain randomisation for training data: the response with drop_probability raised by U(0,
 /// 0.03), range_10pct_m and intensity_gain scaled by U(0.8, 1.2), intensity_offset moved by
-/// U(-0.05, 0.05) and range_noise_m scaled by U(0.5, 2). A disabled response stays disabled.
-SensorResponse randomizedResponse(SensorResponse response, Rng& rng);
+/// U(-0.05, 0.05), range_noise_m scaled by U(0.5, 2), and each of the `rows` lasers' gain scaled
+/// by exp(0.2 N(0, 1)) and, for one laser in 12, by U(0.1, 0.4) (a dim laser, as KITTI's rows 36
+/// and 51). A disabled response stays disabled.
+SensorResponse randomizedResponse(SensorResponse response, int rows, Rng& rng);
 
 /// Applies the response to a clean scan in place; a no-op unless enabled.
 void applySensorResponse(ScanGrid& scan, const SensorResponse& response, std::uint64_t seed);

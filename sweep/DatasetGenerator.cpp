@@ -63,7 +63,7 @@ GenerateSummary generateDataset(const GenerateOptions& o) {
         LidarSpec scan_lidar = lidar;
         Eigen::Isometry3d world_from_sensor = scene.world_from_sensor;
         if (o.randomize) {
-            scan_lidar.response = randomizedResponse(lidar.response, rng);
+            scan_lidar.response = randomizedResponse(lidar.response, lidar.rows(), rng);
             const double pitch = rng.uniform(-0.5, 0.5) * M_PI / 180;
             const double roll = rng.uniform(-0.5, 0.5) * M_PI / 180;
             world_from_sensor.rotate(Eigen::AngleAxisd(pitch, Eigen::Vector3d::UnitY()) *

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <tuple>
+#include <vector>
 
 #include "core/Error.hpp"
 #include "core/Hdl64eCalibration.hpp"
@@ -213,6 +215,8 @@ TEST(LidarSpec, Hdl64eKittiHasKittisTwoBlockRowsAndAResponse) {
     EXPECT_TRUE(back.response.enabled);
     EXPECT_EQ(back.response.row_drop, spec.response.row_drop);
     EXPECT_DOUBLE_EQ(back.response.intensity_gamma, spec.response.intensity_gamma);
+    EXPECT_EQ(back.response.row_intensity_gain, spec.response.row_intensity_gain);
+    EXPECT_DOUBLE_EQ(back.response.intensity_step, 0.01);
     EXPECT_FALSE(lidarPreset("hdl64e").response.enabled);
     EXPECT_FALSE(lidarSpecToJson(lidarPreset("hdl64e")).contains("response"));
 }
@@ -230,6 +234,22 @@ TEST(LidarSpec, ResponseErrorsNameTheField) {
     j = lidarSpecToJson(lidarPreset("hdl64e-kitti"));
     j["response"]["drop_probability"] = 1.5;
     EXPECT_THROW(fromJson(j), ConfigError);
+    for (const auto& [key, bad, expected] :
+         std::vector<std::tuple<std::string, nlohmann::json, std::string>>{
+             {"row_intensity_gain", {1.0, 1.0}, "one gain per beam (64)"},
+             {"row_intensity_gain", std::vector<double>(64, -0.5), "must lie in [0, 10]"},
+             {"intensity_step", 0.7, "must lie in [0, 0.5]"}}) {
+        j = lidarSpecToJson(lidarPreset("hdl64e-kitti"));
+        j["response"][key] = bad;
+        try {
+            fromJson(j);
+            ADD_FAILURE() << key;
+        } catch (const ConfigError& e) {
+            EXPECT_NE(std::string(e.what()).find("/response/" + key), std::string::npos)
+                << e.what();
+            EXPECT_NE(std::string(e.what()).find(expected), std::string::npos) << e.what();
+        }
+    }
 }
 
 TEST(LidarSpec, Hdl64eKittiRowsFireAtTheirOwnAzimuthPhase) {

@@ -142,3 +142,58 @@ TEST(SensorResponse, WeakReturnsReportZeroIntensity) {
     EXPECT_EQ(zeroShare(at - 1.0), 0.0);  // every kept return has its remission
     EXPECT_EQ(zeroShare(at + 1.0), 1.0);
 }
+
+TEST(SensorResponse, EachLaserHasItsOwnGainAndRemissionIsStoredInSteps) {
+    // Noise off, so the stored remission is (gain rho^gamma) * g_row, rounded to 0.01.
+    const LidarSpec spec = lidarPreset("hdl64e-kitti");
+    SensorResponse r = spec.response;
+    r.intensity_noise = 0.0;
+    r.drop_probability = 0.0;
+    r.row_drop.clear();
+    r.row_intensity_gain.assign(std::size_t(spec.rows()), 1.0);
+    r.row_intensity_gain[10] = 0.5;
+    r.row_intensity_gain[11] = 0.02;  // a dim laser: 0.5 * 0.3^0.22 * 0.02 = 0.0077, reads 0.01
+    ScanGrid scan = uniformScan(10.0, 0.3);
+    applySensorResponse(scan, r, 9);
+    const double full = 0.5 * std::pow(0.3, 0.22);  // 0.3837
+    auto at = [&](int row) { return double(scan.reflectivity[scan.index(row, 100)]); };
+    EXPECT_NEAR(at(9), 0.38, 1e-6);
+    EXPECT_NEAR(at(10), 0.19, 1e-6);  // 0.1918 rounded to the step
+    EXPECT_NEAR(at(11), 0.01, 1e-6);
+    EXPECT_NEAR(full, 0.3837, 1e-4);
+    for (std::size_t i = 0; i < scan.cellCount(); ++i)
+        if (scan.valid(i)) {
+            EXPECT_NEAR(scan.reflectivity[i] * 100.0, std::round(scan.reflectivity[i] * 100.0),
+                        1e-4);
+        }
+    // The preset's table: KITTI's dim lasers (rows 36 and 51) and a bright one.
+    EXPECT_LT(spec.response.row_intensity_gain[36], 0.2);
+    EXPECT_LT(spec.response.row_intensity_gain[51], 0.2);
+    EXPECT_GT(spec.response.row_intensity_gain[23], 1.2);
+    EXPECT_DOUBLE_EQ(spec.response.row_intensity_gain[0], 1.0);
+}
+
+TEST(SensorResponse, RandomisedGainsPerLaserAreSeededAndSomeLasersGoDim) {
+    const LidarSpec spec = lidarPreset("hdl64e");  // no per-laser table: randomisation adds one
+    SensorResponse base = spec.response;
+    base.enabled = true;
+    Rng a(11), b(11), c(12);
+    const SensorResponse ra = randomizedResponse(base, spec.rows(), a);
+    const SensorResponse rb = randomizedResponse(base, spec.rows(), b);
+    const SensorResponse rc = randomizedResponse(base, spec.rows(), c);
+    ASSERT_EQ(ra.row_intensity_gain.size(), std::size_t(spec.rows()));
+    EXPECT_EQ(ra.row_intensity_gain, rb.row_intensity_gain);
+    EXPECT_NE(ra.row_intensity_gain, rc.row_intensity_gain);
+    // Over many draws about one laser in 12 is dim (gain < 0.45 needs a dim draw or a 4-sigma
+    // log-normal one).
+    std::size_t dim = 0, all = 0;
+    Rng rng(3);
+    for (int k = 0; k < 200; ++k)
+        for (double g : randomizedResponse(base, spec.rows(), rng).row_intensity_gain) {
+            dim += g < 0.45;
+            ++all;
+        }
+    EXPECT_NEAR(double(dim) / double(all), 1.0 / 12.0, 0.015);
+    base.enabled = false;
+    EXPECT_TRUE(randomizedResponse(base, spec.rows(), a).row_intensity_gain.empty());
+}
