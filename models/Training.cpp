@@ -6,7 +6,9 @@
 #include <cmath>
 #include <filesystem>
 #include <iomanip>
+#include <limits>
 #include <numeric>
+#include <optional>
 #include <random>
 
 #include "core/AtomicFile.hpp"
@@ -85,16 +87,6 @@ std::unique_ptr<torch::optim::Optimizer> makeOptimizer(const TrainOptions& o,
 
 void setLearningRate(torch::optim::Optimizer& optimizer, double lr) {
     for (auto& group : optimizer.param_groups()) group.options().set_lr(lr);
-}
-
-// IoU per class over the validation set, cells with a return only (0 where undefined, so the
-// per-epoch log stays numeric).
-std::vector<double> validationIou(const SegmentationNetwork& net, const LabelledSet& val,
-                                  int batch) {
-    const ConfusionMatrix m = evaluateLabelledSet(net, val, batch);
-    std::vector<double> iou;
-    for (int c = 0; c < m.classCount(); ++c) iou.push_back(m.iou(c).value_or(0.0));
-    return iou;
 }
 
 class ProgressBar {
@@ -305,10 +297,12 @@ TrainReport trainNetwork(const TrainOptions& o, std::ostream& log) {
         model->eval();
         nlohmann::json entry = {{"epoch", epoch + 1}, {"loss", epoch_loss / step}};
         if (!run.val.images.empty()) {
-            const auto iou = validationIou(*run.net, run.val, o.batch);
-            report.val_car_iou = iou.size() > 1 ? iou[1] : iou[0];
+            // Cells with a return only.
+            const ConfusionMatrix m = evaluateLabelledSet(*run.net, run.val, o.batch);
+            report.val_car_iou = m.iou(m.classCount() > 1 ? 1 : 0)
+                                     .value_or(std::numeric_limits<double>::quiet_NaN());
             report.val_iou_by_epoch.push_back(report.val_car_iou);
-            entry["val_iou"] = iou;
+            entry["val_iou"] = iouPerClassJson(m);
             log << "epoch " << epoch + 1 << ": loss " << epoch_loss / step
                 << ", validation car IoU " << report.val_car_iou << "\n";
         }
@@ -318,6 +312,15 @@ TrainReport trainNetwork(const TrainOptions& o, std::ostream& log) {
     }
     report.seconds = std::chrono::duration<double>(Clock::now() - start).count();
     return report;
+}
+
+nlohmann::json iouPerClassJson(const ConfusionMatrix& m) {
+    nlohmann::json out = nlohmann::json::array();
+    for (int c = 0; c < m.classCount(); ++c) {
+        const std::optional<double> iou = m.iou(c);
+        out.push_back(iou ? nlohmann::json(*iou) : nlohmann::json());
+    }
+    return out;
 }
 
 }  // namespace blindspot

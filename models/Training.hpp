@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "core/ConfusionMatrix.hpp"
+
 namespace blindspot {
 
 struct TrainOptions {
@@ -54,6 +56,10 @@ struct TrainReport {
     int steps = 0;
     double seconds = 0.0;
 };
+
+/// IoU per class of a validation confusion matrix: null where it is undefined (the class neither
+/// occurs nor is predicted), as in every other report, never 0.
+nlohmann::json iouPerClassJson(const ConfusionMatrix& m);
 
 /// Trains; writes OUTPUT/{weights.pt, model_card.json, optimizer.pt, train_state.json} after each
 /// epoch (atomically). Throws ConfigError / FileError for bad options or data.

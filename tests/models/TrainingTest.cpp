@@ -4,6 +4,7 @@
 #include <numeric>
 #include <sstream>
 
+#include "core/ConfusionMatrix.hpp"
 #include "core/Error.hpp"
 #include "models/Dataset.hpp"
 #include "models/Network.hpp"
@@ -103,4 +104,21 @@ TEST(Training, ResumeContinuesFromTheLastFinishedEpoch) {
     const auto net = SegmentationNetwork::load(o.output);
     EXPECT_EQ(net->card().training.at("epochs_done"), 3);
     EXPECT_EQ(net->card().training.at("history").size(), 3u);
+}
+
+TEST(Training, UndefinedValidationIouIsNullNotZero) {
+    // Issue 20: the bundled card showed pedestrian and cyclist IoU 0.0 for classes that never
+    // occur. Class 2 occurs and is always missed (0); class 3 never occurs nor is predicted.
+    ConfusionMatrix m(4);
+    m.add(0, 0, 90);
+    m.add(1, 1, 6);
+    m.add(1, 0, 2);
+    m.add(0, 1, 4);
+    m.add(2, 0, 5);
+    const nlohmann::json iou = iouPerClassJson(m);
+    ASSERT_EQ(iou.size(), 4u);
+    EXPECT_DOUBLE_EQ(iou[0].get<double>(), 90.0 / (90 + 4 + 2 + 5));
+    EXPECT_DOUBLE_EQ(iou[1].get<double>(), 6.0 / (6 + 4 + 2));
+    EXPECT_DOUBLE_EQ(iou[2].get<double>(), 0.0);
+    EXPECT_TRUE(iou[3].is_null());
 }
