@@ -142,11 +142,9 @@ Background loadBackgroundSceneFile(const std::string& path) {
                "a scene file used as a background needs a \"background\" block (extent_m, "
                "drivable_m)");
     readBackgroundBlock(j.object("background"), bg);
-    if (j.has("ego")) {
-        const JsonObject ego = j.object("ego");
-        if (ego.has("pose")) bg.world_from_ego = poseFromJson(ego.object("pose"));
-    }
-    if (j.has("sensor")) j.object("sensor");  // the sweep's own mounting applies
+    // Both blocks are checked as in any scene file; of them only the ego's pose is used, since the
+    // sweep's own ego vehicle and mounting apply.
+    bg.world_from_ego = sceneRigFromJson(j).world_from_ego;
     std::vector<SurfaceMaterial> ground_materials, fixture_materials;
     for (const auto& o : j.objects("objects")) {
         const SceneObject object = sceneObjectFromJson(o);

@@ -141,26 +141,32 @@ Eigen::Isometry3d PrimitiveScene::worldFromSensor(double sensor_pitch_deg) const
     return tiltSensor(blindspot::worldFromSensor(mounting, ego, world_from_ego), sensor_pitch_deg);
 }
 
-PrimitiveScene primitiveSceneFromJson(const JsonObject& j, int build_threads) {
-    PrimitiveScene scene{RayScene(build_threads), EgoVehicle{}, Pose{}, SensorMounting{}};
+SceneRig sceneRigFromJson(const JsonObject& j) {
+    SceneRig rig;
     if (j.has("ego")) {
         const JsonObject ego = j.object("ego");
-        if (ego.has("pose")) scene.world_from_ego = poseFromJson(ego.object("pose"));
-        scene.ego.length_m = ego.number("length_m", scene.ego.length_m);
-        scene.ego.width_m = ego.number("width_m", scene.ego.width_m);
-        scene.ego.height_m = ego.number("height_m", scene.ego.height_m);
-        scene.ego.roof_mount_height_m =
-            ego.number("roof_mount_height_m", scene.ego.roof_mount_height_m);
+        if (ego.has("pose")) rig.world_from_ego = poseFromJson(ego.object("pose"));
+        rig.ego.length_m = ego.number("length_m", rig.ego.length_m);
+        rig.ego.width_m = ego.number("width_m", rig.ego.width_m);
+        rig.ego.height_m = ego.number("height_m", rig.ego.height_m);
+        rig.ego.roof_mount_height_m =
+            ego.number("roof_mount_height_m", rig.ego.roof_mount_height_m);
         ego.rejectUnknownKeys();
     }
-    if (j.has("sensor")) scene.mounting = mountingFromJson(j.object("sensor"));
+    if (j.has("sensor")) rig.mounting = mountingFromJson(j.object("sensor"));
     try {
-        parentFromSensor(scene.mounting, scene.ego);
+        parentFromSensor(rig.mounting, rig.ego);
     } catch (const ConfigError&) {
         throw ConfigError(
             ErrorSource::file(j.file(), "/sensor/location"),
-            "unknown or disallowed mounting location \"" + scene.mounting.location + "\"");
+            "unknown or disallowed mounting location \"" + rig.mounting.location + "\"");
     }
+    return rig;
+}
+
+PrimitiveScene primitiveSceneFromJson(const JsonObject& j, int build_threads) {
+    const SceneRig rig = sceneRigFromJson(j);
+    PrimitiveScene scene{RayScene(build_threads), rig.ego, rig.world_from_ego, rig.mounting};
     if (j.has("background"))
         j.object("background");  // read by the scene library; see loadBackgroundSceneFile
     const auto objects = j.objects("objects");

@@ -19,6 +19,16 @@ struct PrimitiveScene {
     Eigen::Isometry3d worldFromSensor(double sensor_pitch_deg) const;
 };
 
+/// A scene file's "ego" and "sensor" blocks.
+struct SceneRig {
+    EgoVehicle ego;
+    Pose world_from_ego;
+    SensorMounting mounting;
+};
+/// Reads and checks the "ego" and "sensor" blocks of a scene file (defaults where absent): unknown
+/// keys, a bad parent or a disallowed mounting location are ConfigErrors naming the JSON path.
+SceneRig sceneRigFromJson(const JsonObject& json);
+
 /// Reads and builds a scene. Throws ConfigError (file, JSON path, expectation) on bad input.
 PrimitiveScene loadPrimitiveScene(const std::string& path, int build_threads = 0);
 PrimitiveScene primitiveSceneFromJson(const JsonObject& json, int build_threads = 0);

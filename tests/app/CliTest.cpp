@@ -226,6 +226,32 @@ TEST(Cli, SavedBackgroundScansIdentically) {
     fs::remove_all(dir);
 }
 
+TEST(Cli, SavedBackgroundEgoAndSensorBlocksAreChecked) {
+    // Issue 20: a background file's "ego" and "sensor" blocks were read without a check, so a
+    // misspelt key passed silently.
+    const fs::path dir = tempDir("saved-bad");
+    ASSERT_EQ(
+        runCli("scene --background urban-06 --save-background " + (dir / "bg").string()).exit_code,
+        0);
+    const nlohmann::json saved = nlohmann::json::parse(slurp(dir / "bg" / "scene.json"));
+    auto expectRejected = [&](const nlohmann::json& edited, const std::string& expected) {
+        std::ofstream(dir / "edited.json") << edited.dump();
+        expectOneLineError(runCli("scene --background " + (dir / "edited.json").string() +
+                                  " --car sedan:x=9 -o " + (dir / "out").string()),
+                           (dir / "edited.json").string() + ": " + expected);
+    };
+    nlohmann::json edited = saved;
+    edited["ego"]["wheelbase"] = 2.7;
+    expectRejected(edited, "/ego/wheelbase: unknown key");
+    edited = saved;
+    edited["sensor"] = {{"parent", "ego"}, {"location", "trunk"}};
+    expectRejected(edited, "/sensor/location: unknown or disallowed mounting location \"trunk\"");
+    edited = saved;
+    edited["sensor"] = {{"parent", "ego"}, {"locaton", "roof_center"}};
+    expectRejected(edited, "/sensor/locaton: unknown key");
+    fs::remove_all(dir);
+}
+
 TEST(Cli, SceneBadInputGivesOneLineErrors) {
     const fs::path dir = tempDir("scenebad");
     const std::string out = " -o " + (dir / "out").string();
