@@ -124,6 +124,14 @@ Dimension dimensionFromJson(const JsonObject& j, const DimensionDef& rule, const
             d.mean = dist.number("mean");
             d.stddev = dist.number("std");
             if (!(d.stddev > 0)) dist.fail("std", "must be > 0");
+            // Truncated to [low, high], by default the dimension's own limits, so no draw can
+            // leave them (issue 20: an untruncated normal could put a car outside its range).
+            d.low = dist.number("low", rule.min);
+            d.high = dist.number("high", rule.max);
+            if (!(d.low < d.high)) dist.fail("high", "must be > low");
+            if (!(d.mean >= d.low && d.mean <= d.high))
+                dist.fail("mean", "must lie in [low, high] = [" + num(d.low) + ", " + num(d.high) +
+                                      "], got " + num(d.mean));
         } else if (d.distribution == "choice") {
             const auto& list = dist.raw("values");
             if (!list.is_array() || list.empty()) dist.fail("values", "expected a non-empty list");
@@ -150,8 +158,8 @@ Dimension dimensionFromJson(const JsonObject& j, const DimensionDef& rule, const
     for (std::size_t i = 0; i < d.values.size(); ++i)
         checkValue(rule, d.values[i], cat, j.file(), j.path());
     if (d.kind == Dimension::Kind::Distribution && d.distribution != "choice") {
-        checkValue(rule, d.distribution == "normal" ? d.mean : d.low, cat, j.file(), j.path());
-        if (d.distribution != "normal") checkValue(rule, d.high, cat, j.file(), j.path());
+        checkValue(rule, d.low, cat, j.file(), j.path());
+        checkValue(rule, d.high, cat, j.file(), j.path());
     }
     return d;
 }
@@ -177,6 +185,8 @@ double normalQuantile(double p) {
     return (((((a[0] * r + a[1]) * r + a[2]) * r + a[3]) * r + a[4]) * r + a[5]) * q /
            (((((b[0] * r + b[1]) * r + b[2]) * r + b[3]) * r + b[4]) * r + 1);
 }
+
+double normalCdf(double z) { return 0.5 * std::erfc(-z / std::sqrt(2.0)); }
 
 }  // namespace
 
@@ -210,7 +220,13 @@ DimValue Dimension::at(double u) const {
     if (distribution == "uniform") return low + u * (high - low);
     if (distribution == "int_uniform")
         return std::min(high, std::floor(low + u * (high - low + 1)));
-    if (distribution == "normal") return mean + stddev * normalQuantile(u);
+    if (distribution == "normal") {
+        // Inverse CDF of the normal truncated to [low, high].
+        const double cdf_low = normalCdf((low - mean) / stddev);
+        const double cdf_high = normalCdf((high - mean) / stddev);
+        return std::clamp(mean + stddev * normalQuantile(cdf_low + u * (cdf_high - cdf_low)), low,
+                          high);
+    }
     double total = 0;
     for (double w : weights) total += w;
     double acc = 0;

@@ -24,9 +24,9 @@ struct Dimension {
     bool numeric = true;
     std::vector<DimValue> values;  ///< Fixed: one; List: all levels, in order
     // Distribution
-    std::string distribution;  ///< uniform, int_uniform, normal, choice
-    double low = 0, high = 0, mean = 0, stddev = 0;
-    std::vector<double> weights;  ///< choice: one per entry of `values`
+    std::string distribution;                        ///< uniform, int_uniform, normal, choice
+    double low = 0, high = 0, mean = 0, stddev = 0;  ///< normal: truncated to [low, high]
+    std::vector<double> weights;                     ///< choice: one per entry of `values`
 
     /// Maps u in [0, 1) to a value: a list picks level floor(u * n); a distribution uses its
     /// inverse CDF. Fixed ignores u.

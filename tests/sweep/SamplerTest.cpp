@@ -222,3 +222,42 @@ TEST(DimensionRegistry, ScenarioTakesDefaultsAndSampleValues) {
     EXPECT_EQ(dims.canonical("yaw"), "yaw_deg");
     EXPECT_EQ(dims.title("x"), "x [m] (forward)");
 }
+
+TEST(Sampler, NormalDistributionsStayInsideTheirLimits) {
+    // Issue 20: a normal was never truncated, so draws could leave the dimension's limits. Mean 1,
+    // std 2, truncated to [0, 10]: the truncated CDF at 1 is (Phi(0) - Phi(-0.5)) / (Phi(4.5) -
+    // Phi(-0.5)) = 0.19146 / 0.69146 = 0.2769.
+    const auto s =
+        space({{"x",
+                {{"distribution",
+                  {{"type", "normal"}, {"mean", 1}, {"std", 2}, {"low", 0}, {"high", 10}}}}}});
+    const auto samples = drawSamples(s, SamplerConfig{"random", 4000, 1});
+    std::size_t below_mean = 0;
+    for (const auto& sample : samples) {
+        const double x = number(sample, "x_m");
+        ASSERT_GE(x, 0.0);
+        ASSERT_LE(x, 10.0);
+        below_mean += x < 1.0;
+    }
+    EXPECT_NEAR(double(below_mean) / 4000.0, 0.2769, 0.02);
+    // By default the limits are the dimension's own: pitch_deg in [-30, 30].
+    for (const auto& sample :
+         drawSamples(space({{"pitch_deg",
+                             {{"distribution", {{"type", "normal"}, {"mean", 25}, {"std", 20}}}}}}),
+                     SamplerConfig{"lhs", 200, 2})) {
+        EXPECT_LE(number(sample, "pitch_deg"), 30.0);
+        EXPECT_GE(number(sample, "pitch_deg"), -30.0);
+    }
+    EXPECT_NE(
+        errorOf({{"x",
+                  {{"distribution",
+                    {{"type", "normal"}, {"mean", 20}, {"std", 2}, {"low", 0}, {"high", 10}}}}}})
+            .find("sweep.json: /dimensions/x/distribution/mean: must lie in [low, high]"),
+        std::string::npos);
+    EXPECT_NE(
+        errorOf(
+            {{"x",
+              {{"distribution", {{"type", "normal"}, {"mean", 0}, {"std", 2}, {"high", 500}}}}}})
+            .find("must lie in [-200, 200], got 500"),
+        std::string::npos);
+}
