@@ -6,9 +6,10 @@
 # training). Cars are passenger models only (buses and trucks are not KITTI's "car" class),
 # spread over the road's area rather than crowding the sensor.
 # About 45 min per network on 2 cores.
-#   usage: scripts/experiment-realism.sh REAL_DIR WORK_DIR [EPOCHS] [CHANNELS]
+# PERSON_WEIGHT is the loss weight of pedestrian and cyclist (SqueezeSeg's 10 by default).
+#   usage: scripts/experiment-realism.sh REAL_DIR WORK_DIR [EPOCHS] [CHANNELS] [PERSON_WEIGHT]
 set -euo pipefail
-real=$1 work=$2 epochs=${3:-5} channel_sets=${4:-5}
+real=$1 work=$2 epochs=${3:-5} channel_sets=${4:-5} person=${5:-10.0}
 cars=coupe,hatchback,microcar,pickup,sedan,suv,van,wagon
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cli="${BLINDSPOT_CLI:-$root/build/bin/blindspot}"  # a copy keeps running while build/ changes
@@ -24,7 +25,7 @@ for channels in $channel_sets; do
     intensity=$([ "$channels" = 5 ] && echo true || echo false)
     cat > "$work/recipe$channels.json" <<JSON
 {"intensity": $intensity, "rows_from_lidar": "hdl64e-kitti", "crf": false,
- "class_weights": [0.0666666667, 1.0, 10.0, 10.0], "optimizer": "adam", "learning_rate": 0.001,
+ "class_weights": [0.0666666667, 1.0, $person, $person], "optimizer": "adam", "learning_rate": 0.001,
  "schedule": "cosine", "weight_decay": 0.0001, "grad_clip": 1.0, "epochs": $epochs, "batch": 8,
  "crop_cols": 256, "flip": true, "seed": 1, "threads": 2}
 JSON
