@@ -38,9 +38,9 @@ std::vector<SceneRow> SweepBatch::run(const std::vector<const Sample*>& samples)
     std::vector<std::string> spec_hashes;
     for (std::size_t k = 0; k < samples.size(); ++k) {
         SceneRow& row = rows[k];
-        row.scene_id = sceneIdIn(config_, *samples[k]);
-        row.sample = samples[k]->toJson();
         spec_hashes.push_back(lidarSpecHashIn(config_, *samples[k]));
+        row.scene_id = sceneIdIn(config_, *samples[k], spec_hashes.back());
+        row.sample = samples[k]->toJson();
         std::optional<CachedScan> cached =
             options_.cache_scans ? run_.readScan(row.scene_id, spec_hashes.back()) : std::nullopt;
         lap("cache");

@@ -115,7 +115,12 @@ std::string lidarSpecHashIn(const SweepConfig& config, const Sample& sample) {
 }
 
 std::string sceneIdIn(const SweepConfig& config, const Sample& sample) {
-    std::string text = sceneId(sample, config.dimensions) + "\n" + lidarSpecHashIn(config, sample);
+    return sceneIdIn(config, sample, lidarSpecHashIn(config, sample));
+}
+
+std::string sceneIdIn(const SweepConfig& config, const Sample& sample,
+                      const std::string& lidar_spec_hash) {
+    std::string text = sceneId(sample, config.dimensions) + "\n" + lidar_spec_hash;
     if (!config.effects.paper_mode) text += "\n" + lidarEffectsToJson(config.effects).dump();
     return hex64(fnv1a64(text));
 }

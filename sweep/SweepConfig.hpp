@@ -40,6 +40,9 @@ SweepConfig loadSweepConfig(const std::string& path, const Catalogue& catalogue,
 /// they are on: everything that changes the scan, so a shared scan cache cannot serve another
 /// sensor's scans.
 std::string sceneIdIn(const SweepConfig& config, const Sample& sample);
+/// The same with the sample's lidarSpecHashIn already computed (a sweep records it too).
+std::string sceneIdIn(const SweepConfig& config, const Sample& sample,
+                      const std::string& lidar_spec_hash);
 /// A hash (16 hex digits) of the content of the LiDAR spec the sample's scene is cast with, not of
 /// its preset name or file path: a preset refitted or a spec file edited gives new scene ids.
 /// Recorded with every cached scan. Throws ConfigError / FileError for an unreadable spec.
