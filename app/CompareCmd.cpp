@@ -58,11 +58,23 @@ nlohmann::json heldoutCheck(const CompareArgs& a, const LoadedRun& ra, const Loa
               {"iou_b", jsonNumber(iou_b)}}}};
 }
 
+// A comparison credits the checkpoint with every difference between the runs, so anything else
+// that differs (dimensions, sampler, LiDAR, effects) must be asked for with --intersect.
+void checkSameConfig(const LoadedRun& ra, const LoadedRun& rb, bool intersect) {
+    if (intersect || ra.info.config_hash == rb.info.config_hash) return;
+    throw ConfigError(ErrorSource::flag("--intersect"),
+                      "runs of one config that differ only in the checkpoint; " + ra.dir +
+                          " ran config " + ra.info.config_hash + " but " + rb.dir + " ran " +
+                          rb.info.config_hash +
+                          " (pass --intersect to compare their common scenes)");
+}
+
 void runCompare(const CompareArgs& a, const AppContext& context) {
     const LoadedRun ra = loadScoredRun(a.run_a, context.dimensions()),
                     rb = loadScoredRun(a.run_b, context.dimensions());
+    checkSameConfig(ra, rb, a.intersect);
     CompareOptions o;
-    o.map = a.map.options(context.dimensions());
+    o.map = a.map.options(context.dimensions(), ra.scenes);
     o.intersect = a.intersect;
     o.seed = a.seed;
     o.resamples = a.resamples;
@@ -71,7 +83,9 @@ void runCompare(const CompareArgs& a, const AppContext& context) {
     if (!a.heldout.empty()) {
         if (a.model_a.empty() || a.model_b.empty())
             throw ConfigError(ErrorSource::flag("--heldout"), "--model-a and --model-b with it");
-        extra = heldoutCheck(a, ra, rb, o.map.metric.class_name);
+        // A labelled set has no placed targets: the held-out check scores the targets' class.
+        const std::string& metric = o.map.metric.class_name;
+        extra = heldoutCheck(a, ra, rb, metric == kTargetClass ? "car" : metric);
     }
     const std::string index =
         writeComparisonReport(c, metadataOf(ra), metadataOf(rb), extra, a.output);
@@ -79,11 +93,14 @@ void runCompare(const CompareArgs& a, const AppContext& context) {
     std::cout << "compared " << c.scenes_compared << " scenes (" << c.paired
               << " pairs): " << c.map_a.metric << " " << c.mean_a.value_or(NAN) << " -> "
               << c.mean_b.value_or(NAN) << ", mean delta " << c.mean_delta.value_or(NAN)
-              << " [95% CI " << c.ci_low.value_or(NAN) << ", " << c.ci_high.value_or(NAN)
+              << " [95% CI over " << c.clusters << " " << c.cluster_dim << "s "
+              << c.cluster_ci_low.value_or(NAN) << ", " << c.cluster_ci_high.value_or(NAN)
+              << "; over scene pairs " << c.ci_low.value_or(NAN) << ", " << c.ci_high.value_or(NAN)
               << "]; cells improved " << c.improved << ", degraded " << c.degraded << ", unchanged "
               << c.unchanged << "\n";
     if (extra.contains("heldout"))
-        std::cout << "held-out " << a.heldout << ": " << o.map.metric.class_name << " IoU "
+        std::cout << "held-out " << a.heldout << ": "
+                  << extra["heldout"]["class"].get<std::string>() << " IoU "
                   << extra["heldout"]["iou_a"].dump() << " -> " << extra["heldout"]["iou_b"].dump()
                   << "\n";
     std::cout << "report: " << std::filesystem::absolute(index).string() << "\n";

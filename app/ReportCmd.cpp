@@ -7,6 +7,7 @@
 #include "app/RunArgs.hpp"
 #include "core/Error.hpp"
 #include "sweep/RunReport.hpp"
+#include "sweep/RunResults.hpp"
 
 namespace blindspot::cli {
 namespace {
@@ -45,7 +46,8 @@ void printHeadline(const ReportInput& in, const std::string& index) {
 }
 
 void runReport(ReportArgs& a, const AppContext& context) {
-    a.options.map = a.map.options(context.dimensions());
+    a.options.map = a.map.options(context.dimensions(),
+                                  loadScoredRun(a.options.run_dir, context.dimensions()).scenes);
     const ReportInput in = buildRunReport(a.options);
     const std::string index = writeReport(in, a.output);
     printHeadline(in, index);

@@ -1,16 +1,19 @@
 #include "app/RunArgs.hpp"
 
 #include "core/Error.hpp"
+#include "eval/Metrics.hpp"
 
 namespace blindspot::cli {
 
 void MapArgs::add(CLI::App* cmd) {
     cmd->add_option("--dims", dims, "The two map dimensions")->capture_default_str();
-    cmd->add_option("--class", class_name, "Class whose IoU is mapped, or miou")
-        ->capture_default_str();
+    cmd->add_option("--class", class_name,
+                    "Class whose IoU is mapped: target (the placed targets only, the default when "
+                    "the run placed targets), car (every car, the paper's metric), ..., or miou");
 }
 
-MapOptions MapArgs::options(const DimensionRegistry& registry) const {
+MapOptions MapArgs::options(const DimensionRegistry& registry,
+                            const std::vector<SceneResult>& scenes) const {
     const auto comma = dims.find(',');
     const std::string a = dims.substr(0, comma),
                       b = comma == std::string::npos ? "" : dims.substr(comma + 1);
@@ -23,7 +26,7 @@ MapOptions MapArgs::options(const DimensionRegistry& registry) const {
     MapOptions o;
     o.dimensions = registry;
     o.dims = {da->name, db->name};
-    o.metric.class_name = class_name;
+    o.metric.class_name = class_name.empty() ? defaultMetricClass(scenes) : class_name;
     return o;
 }
 

@@ -8,13 +8,14 @@
 
 namespace blindspot::cli {
 
-/// --dims x_m,y_m and --class car.
+/// --dims x_m,y_m and --class (target, car, ..., miou).
 struct MapArgs {
     std::string dims = "x_m,y_m";
-    std::string class_name = "car";
+    std::string class_name;  ///< empty: defaultMetricClass of the run
     void add(CLI::App* cmd);
     /// Throws ConfigError for anything but two distinct dimension names (or aliases: x,y).
-    MapOptions options(const DimensionRegistry& registry) const;
+    MapOptions options(const DimensionRegistry& registry,
+                       const std::vector<SceneResult>& scenes) const;
 };
 
 }  // namespace blindspot::cli

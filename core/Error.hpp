@@ -75,6 +75,11 @@ class ConfigError : public Error {
 class FileError : public Error {
   public:
     FileError(const std::string& file, const std::string& what) : Error(file + ": " + what) {}
+    /// A file the tool wrote itself (scan cache, train_state.json, results store) whose JSON is
+    /// not what it wrote: a damaged file (exit 4), not a user's configuration mistake (exit 3).
+    static FileError damaged(const ConfigError& e) {
+        return FileError(e.source().where(), e.expected());
+    }
 };
 
 /// The ray-casting backend reported a failure.

@@ -61,6 +61,14 @@ int JsonObject::integer(const std::string& key, int fallback) const {
     return has(key) ? integer(key) : fallback;
 }
 
+int JsonObject::integerIn(const std::string& key, int fallback, int low, int high) const {
+    const int v = integer(key, fallback);
+    if (v < low || v > high)
+        fail(key, "expected an integer in [" + std::to_string(low) + ", " + std::to_string(high) +
+                      "], got " + std::to_string(v));
+    return v;
+}
+
 std::string JsonObject::string(const std::string& key) const {
     const auto& v = value(key);
     if (!v.is_string()) fail(key, "expected a string, got " + std::string(v.type_name()));

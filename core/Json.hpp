@@ -25,6 +25,8 @@ class JsonObject {
     double number(const std::string& key, double fallback) const;
     int integer(const std::string& key) const;
     int integer(const std::string& key, int fallback) const;
+    /// An optional integer that must lie in [low, high] (a documented limit, e.g. tessellation).
+    int integerIn(const std::string& key, int fallback, int low, int high) const;
     std::string string(const std::string& key) const;
     std::string string(const std::string& key, const std::string& fallback) const;
     bool boolean(const std::string& key, bool fallback) const;

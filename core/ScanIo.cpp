@@ -25,7 +25,8 @@ struct PcdField {
     int size = 4;
     char type = 'F';
     int count = 1;
-    std::size_t offset = 0;
+    std::size_t offset = 0;       // bytes into a binary point
+    std::size_t ascii_index = 0;  // words into an ascii point (earlier fields' COUNTs)
 };
 
 double fieldValue(const PcdField& f, const char* p) {
@@ -68,7 +69,7 @@ std::vector<std::string> words(const std::string& line) {
 struct PcdHeader {
     std::vector<PcdField> fields;
     int width = 0, height = 0;
-    std::size_t points = 0, point_bytes = 0;
+    std::size_t points = 0, point_bytes = 0, point_words = 0;
     std::string data;
     std::size_t data_offset = 0;
 };
@@ -87,12 +88,15 @@ PcdHeader parsePcdHeader(const std::string& path, const std::string& bytes) {
         const auto w = words(line);
         if (w.empty() || w[0][0] == '#') continue;
         const std::string& key = w[0];
+        // Counts and sizes are non-negative: a "-1" would wrap to 2^64 - 1 as size_t.
         auto numberAt = [&](std::size_t i) {
+            long long n = -1;
             try {
-                return std::stoll(w.at(i));
+                n = std::stoll(w.at(i));
             } catch (const std::exception&) {
-                failPcdHeader(path, line_no, "expected a number in " + key);
             }
+            if (n < 0) failPcdHeader(path, line_no, "expected a non-negative number in " + key);
+            return n;
         };
         if (key == "FIELDS") {
             for (std::size_t i = 1; i < w.size(); ++i) h.fields.push_back({w[i]});
@@ -122,14 +126,42 @@ PcdHeader parsePcdHeader(const std::string& path, const std::string& bytes) {
     if (h.width <= 0 || h.height <= 0) fail("WIDTH and HEIGHT must be positive");
     if (h.points != std::size_t(h.width) * h.height) fail("POINTS must equal WIDTH x HEIGHT");
     for (auto& f : h.fields) {
-        const bool size_ok = f.size == 1 || f.size == 2 || f.size == 4 || f.size == 8;
-        if (!size_ok || (f.type != 'F' && f.type != 'U' && f.type != 'I') || f.count < 1)
-            fail("field " + f.name + " has an unsupported SIZE/TYPE/COUNT");
+        // PCD v0.7 floats are 4 or 8 bytes; integers 1, 2, 4 or 8.
+        const bool size_ok = f.type == 'F'
+                                 ? (f.size == 4 || f.size == 8)
+                                 : (f.size == 1 || f.size == 2 || f.size == 4 || f.size == 8);
+        if (!size_ok || (f.type != 'F' && f.type != 'U' && f.type != 'I') || f.count < 1 ||
+            f.count > 65536)
+            fail("field " + f.name + " has an unsupported SIZE " + std::to_string(f.size) +
+                 " / TYPE " + std::string(1, f.type) + " / COUNT " + std::to_string(f.count) +
+                 " (expected F 4|8, U/I 1|2|4|8, COUNT 1..65536)");
         f.offset = h.point_bytes;
-        h.point_bytes += std::size_t(f.size) * f.count;
+        f.ascii_index = h.point_words;
+        h.point_bytes += std::size_t(f.size) * std::size_t(f.count);
+        h.point_words += std::size_t(f.count);
     }
     h.data_offset = pos;
     return h;
+}
+
+/// One ascii point's words; "nan" is NaN, anything else that is not a whole number is an error.
+void readAsciiPoint(const std::string& path, std::size_t point, std::istream& ascii,
+                    std::vector<double>& row) {
+    for (std::size_t i = 0; i < row.size(); ++i) {
+        std::string word;
+        if (!(ascii >> word))
+            throw FileError(path, "ascii data ends at point " + std::to_string(point));
+        if (word == "nan" || word == "NaN") {
+            row[i] = std::numeric_limits<double>::quiet_NaN();
+            continue;
+        }
+        char* end = nullptr;
+        row[i] = std::strtod(word.c_str(), &end);
+        if (end == word.c_str() || *end != '\0')
+            throw FileError(path, "ascii point " + std::to_string(point) + " value " +
+                                      std::to_string(i + 1) + ": expected a number, got \"" + word +
+                                      "\"");
+    }
 }
 
 const PcdField* findField(const PcdHeader& h, const std::string& name) {
@@ -246,25 +278,20 @@ OrganisedCloud readPcd(const std::string& path) {
     OrganisedCloud cloud;
     cloud.width = h.width;
     cloud.height = h.height;
-    std::vector<double> row(h.fields.size());
+    std::vector<double> row(h.point_words);
     std::istringstream ascii(h.data == "ascii" ? bytes.substr(h.data_offset) : std::string());
-    if (h.data == "binary" && bytes.size() - h.data_offset < h.points * h.point_bytes)
+    // Divide rather than multiply: POINTS x point size can overflow size_t.
+    if (h.data == "binary" && (bytes.size() - h.data_offset) / h.point_bytes < h.points)
         throw FileError(path, "binary data is shorter than POINTS x point size");
+    if (h.data == "ascii" && h.points > bytes.size() - h.data_offset)
+        throw FileError(path, "ascii data is shorter than POINTS");
     auto value = [&](std::size_t p, const PcdField* f) {
         if (h.data == "binary")
             return fieldValue(*f, bytes.data() + h.data_offset + p * h.point_bytes + f->offset);
-        return row[std::size_t(f - h.fields.data())];
+        return row[f->ascii_index];  // the first of the field's COUNT values
     };
     for (std::size_t p = 0; p < h.points; ++p) {
-        if (h.data == "ascii") {
-            for (auto& v : row) {
-                std::string word;
-                if (!(ascii >> word))
-                    throw FileError(path, "ascii data ends at point " + std::to_string(p));
-                v = (word == "nan" || word == "NaN") ? std::numeric_limits<double>::quiet_NaN()
-                                                     : std::strtod(word.c_str(), nullptr);
-            }
-        }
+        if (h.data == "ascii") readAsciiPoint(path, p, ascii, row);
         cloud.xyz.insert(cloud.xyz.end(),
                          {float(value(p, fx)), float(value(p, fy)), float(value(p, fz))});
         if (fi) cloud.intensity.push_back(float(value(p, fi)));
@@ -281,11 +308,12 @@ ScanGrid readScanDirectory(const std::string& dir) {
     const nlohmann::json summary = readJsonFile(json_path);
     const JsonObject j(summary, json_path, "");
     const LidarSpec spec = lidarSpecFromJson(j.object("lidar"));
-    const auto& m = summary.at("world_from_sensor").at("matrix_row_major");
+    const JsonObject pose = j.object("world_from_sensor");
+    const std::vector<double> m = pose.numbers("matrix_row_major");
+    if (m.size() != 16) pose.fail("matrix_row_major", "expected 16 numbers (a row-major 4x4 pose)");
     Eigen::Isometry3d world_from_sensor = Eigen::Isometry3d::Identity();
     for (int r = 0; r < 3; ++r)
-        for (int c = 0; c < 4; ++c)
-            world_from_sensor.matrix()(r, c) = m.at(std::size_t(4 * r + c)).get<double>();
+        for (int c = 0; c < 4; ++c) world_from_sensor.matrix()(r, c) = m[std::size_t(4 * r + c)];
     const OrganisedCloud cloud = readPcd(pcd_path);
     if (cloud.width != spec.cols() || cloud.height != spec.rows())
         throw FileError(pcd_path, "grid is " + std::to_string(cloud.height) + " x " +

@@ -3,10 +3,10 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
-#include <random>
 #include <sstream>
 
 #include "core/Error.hpp"
+#include "eval/Bootstrap.hpp"
 
 namespace blindspot {
 namespace {
@@ -32,34 +32,6 @@ Pairing pairScenes(const std::vector<SceneResult>& a, const std::vector<SceneRes
     }
     p.only_b = b.size() - p.a.size();
     return p;
-}
-
-// Percentile of sorted values, linear interpolation between order statistics.
-double percentile(const std::vector<double>& sorted, double q) {
-    const double pos = q * double(sorted.size() - 1);
-    const auto lo = std::size_t(std::floor(pos));
-    const auto hi = std::min(sorted.size() - 1, lo + 1);
-    return sorted[lo] + (pos - double(lo)) * (sorted[hi] - sorted[lo]);
-}
-
-void bootstrap(const std::vector<double>& deltas, const CompareOptions& o, Comparison& c) {
-    c.seed = o.seed;
-    c.resamples = o.resamples;
-    if (deltas.empty()) return;
-    double sum = 0;
-    for (double d : deltas) sum += d;
-    c.mean_delta = sum / double(deltas.size());
-    // mt19937_64 and plain modulo, so the interval is the same on every platform and library.
-    std::mt19937_64 rng(o.seed);
-    std::vector<double> means(std::size_t(std::max(1, o.resamples)));
-    for (auto& m : means) {
-        double s = 0;
-        for (std::size_t i = 0; i < deltas.size(); ++i) s += deltas[rng() % deltas.size()];
-        m = s / double(deltas.size());
-    }
-    std::sort(means.begin(), means.end());
-    c.ci_low = percentile(means, 0.025);
-    c.ci_high = percentile(means, 0.975);
 }
 
 }  // namespace
@@ -88,6 +60,7 @@ Comparison compareRuns(const std::vector<SceneResult>& a, const std::vector<Scen
     const std::size_t nx = c.map_a.x_levels.size();
     std::vector<std::vector<double>> cell_a(c.map_a.cells.size()), cell_b(c.map_a.cells.size());
     std::vector<double> deltas, values_a, values_b;
+    std::vector<std::string> clusters;  // the pair's value of o.cluster_dim
     for (std::size_t i = 0; i < p.a.size(); ++i) {
         const auto va = sceneValue(p.a[i], o.map.metric), vb = sceneValue(p.b[i], o.map.metric);
         if (!va || !vb) continue;
@@ -96,6 +69,8 @@ Comparison compareRuns(const std::vector<SceneResult>& a, const std::vector<Scen
         cell_a[iy * nx + ix].push_back(*va);
         cell_b[iy * nx + ix].push_back(*vb);
         deltas.push_back(*vb - *va);
+        const auto cluster = p.a[i].sample.find(o.cluster_dim);
+        clusters.push_back(cluster == p.a[i].sample.end() ? std::string() : cluster->dump());
         values_a.push_back(*va);
         values_b.push_back(*vb);
     }
@@ -128,7 +103,20 @@ Comparison compareRuns(const std::vector<SceneResult>& a, const std::vector<Scen
         c.cells.push_back(d);
     }
     std::sort(c.sorted_deltas.begin(), c.sorted_deltas.end(), std::greater<double>());
-    bootstrap(deltas, o, c);
+    c.seed = o.seed;
+    c.resamples = o.resamples;
+    c.cluster_dim = o.cluster_dim;
+    if (!deltas.empty()) c.mean_delta = *mean(deltas);
+    const BootstrapInterval naive = valueBootstrap(deltas, o.seed, o.resamples);
+    c.ci_low = naive.low;
+    c.ci_high = naive.high;
+    // Only when every pair names its cluster: a run without the dimension has no clusters.
+    if (std::find(clusters.begin(), clusters.end(), std::string()) == clusters.end()) {
+        const BootstrapInterval cl = clusterBootstrap(deltas, clusters, o.seed, o.resamples);
+        c.cluster_ci_low = cl.low;
+        c.cluster_ci_high = cl.high;
+        c.clusters = cl.units;
+    }
     return c;
 }
 
@@ -172,7 +160,13 @@ nlohmann::json toJson(const Comparison& c) {
             {"mean_b", jsonNumber(c.mean_b)},
             {"mean_delta", jsonNumber(c.mean_delta)},
             {"ci95", {jsonNumber(c.ci_low), jsonNumber(c.ci_high)}},
-            {"bootstrap", {{"seed", c.seed}, {"resamples", c.resamples}, {"unit", "scene pairs"}}},
+            {"ci95_cluster", {jsonNumber(c.cluster_ci_low), jsonNumber(c.cluster_ci_high)}},
+            {"bootstrap",
+             {{"seed", c.seed},
+              {"resamples", c.resamples},
+              {"unit", "scene pairs"},
+              {"cluster_unit", c.cluster_dim},
+              {"clusters", c.clusters}}},
             {"cells_improved", c.improved},
             {"cells_degraded", c.degraded},
             {"cells_unchanged", c.unchanged},

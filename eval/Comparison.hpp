@@ -4,8 +4,9 @@
 // Both runs must cover the same scene ids (same config, the scans bit for bit the same); with
 // `intersect` only the common scenes are compared. Per cell: delta = mean_B - mean_A of the map
 // metric (the paper's gain per cell). The headline mean delta is the mean of the per-scene paired
-// differences over scenes where both values are defined, with a paired bootstrap 95% CI (scenes
-// resampled with replacement, percentile interval; the seed and resample count are recorded).
+// differences over scenes where both values are defined, with two bootstrap 95% intervals
+// (eval/Bootstrap.hpp): scene pairs resampled, and whole clusters (backgrounds) resampled. Scenes
+// on one background are not independent, so the cluster interval is the one to trust.
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -20,7 +21,8 @@ struct CompareOptions {
     bool intersect = false;
     std::uint64_t seed = 1;
     int resamples = 10000;
-    double tie_band = 0.0;  ///< |delta| <= tie_band counts as unchanged
+    double tie_band = 0.0;                   ///< |delta| <= tie_band counts as unchanged
+    std::string cluster_dim = "background";  ///< the cluster bootstrap's unit
 };
 
 struct DeltaCell {
@@ -37,8 +39,11 @@ struct Comparison {
     std::vector<DeltaCell> cells;       ///< in map order (cells[iy * nx + ix])
     std::vector<double> sorted_deltas;  ///< defined cell deltas, descending (paper's Fig. 11)
     std::size_t improved = 0, degraded = 0, unchanged = 0;
-    std::optional<double> mean_a, mean_b;  ///< scene means over the pairs
-    std::optional<double> mean_delta, ci_low, ci_high;
+    std::optional<double> mean_a, mean_b;                   ///< scene means over the pairs
+    std::optional<double> mean_delta, ci_low, ci_high;      ///< ci: scene pairs resampled
+    std::optional<double> cluster_ci_low, cluster_ci_high;  ///< clusters resampled
+    std::string cluster_dim;
+    std::size_t clusters = 0;  ///< distinct values of cluster_dim among the pairs
     std::uint64_t seed = 0;
     int resamples = 0;
 };

@@ -75,7 +75,7 @@ MetricsSummary summarizeMetrics(const std::vector<SceneResult>& scenes,
             s.scenes_with_iou += r.iou.has_value();
         }
         s.scene_mean = {meanOfDefined(iou), meanOfDefined(precision), meanOfDefined(recall)};
-        if (excluded_from_mean.count(s.name)) continue;
+        if (excluded_from_mean.count(s.name) || s.name == kTargetClass) continue;
         out.mean_classes.push_back(s.name);
         pooled.push_back(s.pooled.iou);
         scene_mean.push_back(s.scene_mean.iou);
@@ -92,9 +92,15 @@ std::optional<double> sceneValue(const SceneResult& scene, const MetricSpec& met
     }
     std::vector<std::optional<double>> values;
     for (const auto& c : scene.classes)
-        if (!metric.excluded_from_mean.count(c.name))
+        if (!metric.excluded_from_mean.count(c.name) && c.name != kTargetClass)
             values.push_back(ratiosOf(c.tp, c.fp, c.fn).iou);
     return meanOfDefined(values);
+}
+
+std::string defaultMetricClass(const std::vector<SceneResult>& scenes) {
+    for (const auto& s : scenes)
+        if (s.find(kTargetClass)) return kTargetClass;
+    return "car";
 }
 
 std::vector<LevelRobustness> robustnessByLevel(const std::vector<SceneResult>& scenes,

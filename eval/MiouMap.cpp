@@ -10,10 +10,11 @@ namespace {
 
 struct Bucket {
     std::vector<std::optional<double>> values;
-    std::vector<double> visibilities;
+    std::vector<double> visibilities, in_grid;
     void add(const SceneResult& s, const MetricSpec& metric) {
         values.push_back(sceneValue(s, metric));
         if (!std::isnan(s.visibility)) visibilities.push_back(s.visibility);
+        if (!std::isnan(s.target_in_grid)) in_grid.push_back(s.target_in_grid);
     }
 };
 
@@ -36,8 +37,19 @@ int indexOf(const std::vector<nlohmann::json>& levels, const nlohmann::json& lev
 int MiouMap::xIndex(const nlohmann::json& level) const { return indexOf(x_levels, level); }
 int MiouMap::yIndex(const nlohmann::json& level) const { return indexOf(y_levels, level); }
 
+namespace {
+
+std::optional<double> meanOf(const std::vector<double>& v) {
+    if (v.empty()) return std::nullopt;
+    double sum = 0;
+    for (double x : v) sum += x;
+    return sum / double(v.size());
+}
+
+}  // namespace
+
 MapCell cellOf(const std::vector<std::optional<double>>& values,
-               const std::vector<double>& visibilities) {
+               const std::vector<double>& visibilities, const std::vector<double>& in_grid) {
     MapCell c;
     c.samples = values.size();
     double sum = 0;
@@ -50,11 +62,8 @@ MapCell cellOf(const std::vector<std::optional<double>>& values,
             if (v) ss += (*v - *c.mean) * (*v - *c.mean);
         c.stddev = std::sqrt(ss / double(c.defined - 1));
     }
-    if (!visibilities.empty()) {
-        double vis = 0;
-        for (double v : visibilities) vis += v;
-        c.mean_visibility = vis / double(visibilities.size());
-    }
+    c.mean_visibility = meanOf(visibilities);
+    c.mean_target_in_grid = meanOf(in_grid);
     return c;
 }
 
@@ -80,7 +89,7 @@ MiouMap buildMiouMap(const std::vector<SceneResult>& scenes, const MapOptions& o
             const auto it = buckets.find({map.x_levels[ix], map.y_levels[iy]});
             if (it != buckets.end())
                 map.cells[iy * map.x_levels.size() + ix] =
-                    cellOf(it->second.values, it->second.visibilities);
+                    cellOf(it->second.values, it->second.visibilities, it->second.in_grid);
         }
     return map;
 }
@@ -98,7 +107,7 @@ std::vector<Marginal> buildMarginals(const std::vector<SceneResult>& scenes,
         Marginal m{dim, registry.title(dim), {}, {}};
         for (const auto& [level, bucket] : levels) {
             m.levels.push_back(level);
-            m.cells.push_back(cellOf(bucket.values, bucket.visibilities));
+            m.cells.push_back(cellOf(bucket.values, bucket.visibilities, bucket.in_grid));
         }
         out.push_back(std::move(m));
     }
@@ -110,7 +119,8 @@ nlohmann::json toJson(const MapCell& c) {
             {"defined", c.defined},
             {"mean", jsonNumber(c.mean)},
             {"stddev", jsonNumber(c.stddev)},
-            {"mean_visibility", jsonNumber(c.mean_visibility)}};
+            {"mean_visibility", jsonNumber(c.mean_visibility)},
+            {"mean_target_in_grid", jsonNumber(c.mean_target_in_grid)}};
 }
 
 nlohmann::json toJson(const MiouMap& map) {

@@ -21,6 +21,8 @@ struct MapCell {
     std::size_t defined = 0;
     std::optional<double> mean, stddev;
     std::optional<double> mean_visibility;
+    /// Mean fraction of the target returns inside the network's grid (1 = all scored).
+    std::optional<double> mean_target_in_grid;
 };
 
 /// Axis levels are sorted (numbers ascending, then strings).
@@ -64,7 +66,7 @@ std::vector<Marginal> buildMarginals(const std::vector<SceneResult>& scenes,
 
 /// Summary statistics of values (undefined ones counted in `samples` only).
 MapCell cellOf(const std::vector<std::optional<double>>& values,
-               const std::vector<double>& visibilities);
+               const std::vector<double>& visibilities, const std::vector<double>& in_grid);
 
 nlohmann::json toJson(const MapCell& cell);
 nlohmann::json toJson(const MiouMap& map);

@@ -10,6 +10,10 @@
 
 namespace blindspot {
 
+/// The row of the target metric (eval/TargetMetrics.hpp) next to the network's classes: selected
+/// with `--class target`, never averaged into mIoU (it is not a class).
+constexpr const char* kTargetClass = "target";
+
 struct ClassCounts {
     std::string name;
     std::int64_t tp = 0, fp = 0, fn = 0;
@@ -20,6 +24,9 @@ struct SceneResult {
     nlohmann::json sample = nlohmann::json::object();  ///< {"dimension": value}
     /// Mean visible fraction of the target cars (0..1); NaN when the scene has none.
     double visibility = std::numeric_limits<double>::quiet_NaN();
+    /// The fraction of the target returns inside the network's grid (eval/TargetMetrics.hpp): a
+    /// target at the edge of a front-view network is only partly scored. NaN without targets.
+    double target_in_grid = std::numeric_limits<double>::quiet_NaN();
     std::vector<ClassCounts> classes;  ///< empty for a scans-only run
 
     const ClassCounts* find(const std::string& class_name) const {

@@ -8,6 +8,7 @@
 #include "core/AtomicFile.hpp"
 #include "core/Error.hpp"
 #include "core/Hash.hpp"
+#include "models/CheckpointManifest.hpp"
 #include "models/NetworkState.hpp"
 
 namespace blindspot {
@@ -142,6 +143,7 @@ std::unique_ptr<SegmentationNetwork> SegmentationNetwork::load(const std::string
 }
 
 std::unique_ptr<SegmentationNetwork> SegmentationNetwork::loadFrom(const std::string& dir) {
+    checkCheckpointManifest(dir);
     auto impl = std::make_unique<NetworkState>();
     impl->card = loadModelCard(dir);
     const std::string path = weightsPath(impl->card, dir);

@@ -13,7 +13,9 @@
 
 #include "core/AtomicFile.hpp"
 #include "core/Error.hpp"
+#include "core/Json.hpp"
 #include "core/LidarSpec.hpp"
+#include "models/CheckpointManifest.hpp"
 #include "models/Dataset.hpp"
 #include "models/Network.hpp"
 #include "models/NetworkState.hpp"
@@ -194,22 +196,39 @@ void saveEpoch(Run& run, torch::optim::Optimizer& optimizer, int epoch, const Tr
     const std::string optimizer_path = (fs::path(o.output) / "optimizer.pt").string();
     torch::save(optimizer, optimizer_path + ".tmp");
     fs::rename(optimizer_path + ".tmp", optimizer_path);
-    writeFileAtomic((fs::path(o.output) / "train_state.json").string(),
-                    nlohmann::json{{"epochs_done", epoch + 1}, {"history", run.history}}.dump(2));
+    // Written last: its manifest of hashes makes the set atomic (CheckpointManifest.hpp).
+    const nlohmann::json files =
+        checkpointFileHashes(o.output, {card.weights, "model_card.json", "optimizer.pt"});
+    writeFileAtomic(
+        (fs::path(o.output) / "train_state.json").string(),
+        nlohmann::json{{"epochs_done", epoch + 1}, {"history", run.history}, {"files", files}}.dump(
+            2));
 }
 
 void resume(Run& run, torch::optim::Optimizer& optimizer) {
     const fs::path dir(run.options.output);
     if (!run.options.resume || !fs::exists(dir / "train_state.json")) return;
-    const nlohmann::json state = readJsonFile((dir / "train_state.json").string());
-    auto loaded = SegmentationNetwork::load(run.options.output);
+    const std::string state_path = (dir / "train_state.json").string();
+    int epochs_done = 0;
+    nlohmann::json history;
+    try {
+        const nlohmann::json state = readJsonFile(state_path);
+        const JsonObject j(state, state_path, "");
+        epochs_done = j.integer("epochs_done");
+        history = j.raw("history");
+        if (epochs_done < 0 || !history.is_array() || history.size() != std::size_t(epochs_done))
+            j.fail("history", "one entry per epoch done (" + std::to_string(epochs_done) + ")");
+    } catch (const ConfigError& e) {
+        throw FileError::damaged(e);
+    }
+    auto loaded = SegmentationNetwork::load(run.options.output);  // checks the manifest
     torch::NoGradGuard no_grad;
     auto from = loaded->state().native->parameters();
     auto to = run.net->state().native->parameters();
     for (std::size_t i = 0; i < to.size(); ++i) to[i].copy_(from[i]);
     torch::load(optimizer, (dir / "optimizer.pt").string());
-    run.start_epoch = state.at("epochs_done").get<int>();
-    run.history = state.at("history");
+    run.start_epoch = epochs_done;
+    run.history = history;
 }
 
 int drawCropStart(std::mt19937_64& rng, int cols, int crop) {

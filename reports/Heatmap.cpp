@@ -116,8 +116,16 @@ std::string heatmapPng(const HeatmapSpec& s) {
             centredText(img, formatValue(*v), {r.x + r.width / 2, r.y + r.height / 2},
                         cell >= 48 ? 0.38 : 0.3,
                         darkColor(color) ? cv::Scalar(255, 255, 255) : kInk);
+            if (s.partial.size() == s.values.size() && s.partial[std::size_t(iy * nx + ix)]) {
+                const std::vector<cv::Point> corner{
+                    {r.x + r.width - 11, r.y}, {r.x + r.width, r.y}, {r.x + r.width, r.y + 11}};
+                cv::fillConvexPoly(img, corner, kInk);
+            }
         }
     cv::rectangle(img, {left, top, nx * cell, ny * cell}, kInk);
+    if (std::find(s.partial.begin(), s.partial.end(), true) != s.partial.end())
+        cv::putText(img, "corner mark: target partly outside the network's grid", {left, top - 6},
+                    kFont, 0.35, kInk, 1, cv::LINE_AA);
     for (int ix = 0; ix < nx; ++ix) {
         const int x = left + ix * cell + cell / 2;
         cv::line(img, {x, top + ny * cell}, {x, top + ny * cell + 4}, kInk);

@@ -16,6 +16,9 @@ struct HeatmapSpec {
     /// Diverging scale (red below the midpoint, white at it, green above), for deltas.
     bool diverging = false;
     std::string value_title;  ///< colour bar title, e.g. "car IoU"
+    /// Per cell (same order as values, or empty): the cell's target lies partly outside the
+    /// network's grid; drawn as a corner mark and explained under the map.
+    std::vector<bool> partial;
 };
 
 /// A cell per value with its number printed; cells with no data are hatched grey and read "n/a".

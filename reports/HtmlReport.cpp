@@ -46,7 +46,11 @@ HeatmapSpec mapHeatmap(const MiouMap& map, const std::string& title) {
     s.y_title = map.titles[1].empty() ? map.dims[1] : map.titles[1];
     s.x_ticks = ticks(map.x_levels);
     s.y_ticks = ticks(map.y_levels);
-    for (const auto& c : map.cells) s.values.push_back(c.mean);
+    for (const auto& c : map.cells) {
+        s.values.push_back(c.mean);
+        // Under 95 % of the target's returns scored: the cell measures part of the target.
+        s.partial.push_back(c.mean_target_in_grid && *c.mean_target_in_grid < 0.95);
+    }
     s.value_title = map.metric;
     return s;
 }
@@ -104,11 +108,12 @@ std::string cellTable(const std::string& title, const std::vector<nlohmann::json
     std::ostringstream h;
     h << "<table><tr><th class=l>" << escape(title) << "</th><th>" << escape(metric)
       << "</th><th>std</th><th>samples</th><th>defined</th>"
-      << "<th>mean visibility</th></tr>";
+      << "<th>mean visibility</th><th>target in the network's grid</th></tr>";
     for (std::size_t i = 0; i < levels.size(); ++i)
         h << "<tr><td class=l>" << escape(levelText(levels[i])) << "</td><td>" << num(cells[i].mean)
           << "</td><td>" << num(cells[i].stddev) << "</td><td>" << cells[i].samples << "</td><td>"
-          << cells[i].defined << "</td><td>" << num(cells[i].mean_visibility, 2) << "</td></tr>";
+          << cells[i].defined << "</td><td>" << num(cells[i].mean_visibility, 2) << "</td><td>"
+          << num(cells[i].mean_target_in_grid, 2) << "</td></tr>";
     h << "</table>\n";
     return h.str();
 }
@@ -163,8 +168,12 @@ std::string comparisonSection(const Comparison& c, const std::string& a_name,
       << "</th><td>" << num(c.mean_a) << "</td></tr><tr><th class=l>" << escape(c.map_a.metric)
       << " " << escape(b_name) << "</th><td>" << num(c.mean_b)
       << "</td></tr><tr><th class=l>mean delta (paired, per scene)</th><td>" << num(c.mean_delta)
-      << "</td></tr><tr><th class=l>95% CI (paired bootstrap, " << c.resamples
-      << " resamples, seed " << c.seed << ")</th><td>[" << num(c.ci_low) << ", " << num(c.ci_high)
+      << "</td></tr><tr><th class=l>95% CI, " << c.clusters << " " << escape(c.cluster_dim)
+      << "s resampled (cluster bootstrap, " << c.resamples << " resamples, seed " << c.seed
+      << ")</th><td>[" << num(c.cluster_ci_low) << ", " << num(c.cluster_ci_high)
+      << "]</td></tr><tr><th class=l>95% CI, scene pairs resampled (treats scenes as "
+         "independent: too narrow when they share backgrounds)</th><td>["
+      << num(c.ci_low) << ", " << num(c.ci_high)
       << "]</td></tr><tr><th class=l>cells improved / degraded / unchanged</th><td>" << c.improved
       << " / " << c.degraded << " / " << c.unchanged << "</td></tr></table>\n";
     return h.str();

@@ -260,8 +260,9 @@ CarModelSpec carModelSpecFromJson(const JsonObject& j) {
     s.width_range_m = pair(j, "width_range_m");
     s.height_range_m = pair(j, "height_range_m");
     if (j.has("windows_u")) s.windows_u = pair(j, "windows_u");
-    s.sections = j.integer("sections", s.sections);
-    s.ring = j.integer("ring", s.ring);
+    // Limits (docs/car-models.md): 512 x 256 = 131 k vertices per body at most.
+    s.sections = j.integerIn("sections", s.sections, 8, 512);
+    s.ring = j.integerIn("ring", s.ring, 12, 256);
     j.rejectUnknownKeys();
     return s;
 }

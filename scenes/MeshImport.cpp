@@ -3,6 +3,7 @@
 #include <assimp/postprocess.h>
 #include <assimp/scene.h>
 
+#include <algorithm>
 #include <assimp/Importer.hpp>
 #include <filesystem>
 #include <map>
@@ -39,7 +40,15 @@ Sidecar readSidecar(const std::string& path) {
     const nlohmann::json json = readJsonFile(path);
     const JsonObject j(json, path, "");
     Sidecar s;
-    s.mesh_path = (std::filesystem::path(path).parent_path() / j.string("mesh")).string();
+    // The mesh lies next to its sidecar: an absolute path or ".." would let a shared scene read
+    // any file on the machine.
+    const std::filesystem::path mesh(j.string("mesh"));
+    const bool escapes =
+        std::any_of(mesh.begin(), mesh.end(), [](const auto& p) { return p == ".."; });
+    if (mesh.empty() || mesh.is_absolute() || escapes)
+        j.fail("mesh", "expected a path relative to the sidecar's folder, without \"..\", got \"" +
+                           mesh.string() + "\"");
+    s.mesh_path = (std::filesystem::path(path).parent_path() / mesh).string();
     s.units_m = j.number("units_m", 1.0);
     if (!(s.units_m > 0)) j.fail("units_m", "must be > 0");
     const std::string up = j.string("up_axis", "z"), hand = j.string("handedness", "right");
@@ -102,8 +111,12 @@ ImportedMesh importMesh(const std::string& sidecar_path) {
             out.part_names.push_back(key);
         }
         TriangleMesh piece;
-        for (unsigned v = 0; v < mesh->mNumVertices; ++v)
+        for (unsigned v = 0; v < mesh->mNumVertices; ++v) {
             piece.vertices_m.push_back(toIso(s, mesh->mVertices[v]));
+            if (!piece.vertices_m.back().allFinite())  // Embree's BVH would hold NaN bounds
+                throw FileError(s.mesh_path, "mesh \"" + mesh_name + "\" vertex " +
+                                                 std::to_string(v) + " is not finite (NaN or Inf)");
+        }
         for (unsigned f = 0; f < mesh->mNumFaces; ++f) {
             const aiFace& face = mesh->mFaces[f];
             if (face.mNumIndices != 3) continue;

@@ -9,6 +9,12 @@
 namespace blindspot {
 namespace {
 
+// Tessellation limits (docs/scene-file.md): one number must not exhaust memory. At the limits a
+// plane has 2 x 1024^2 = 2.1 M triangles and a sphere 512 x 1024 x 2 = 1 M.
+constexpr int kMaxPlaneCells = 1024;  // cells per side
+constexpr int kMaxSegments = 1024;    // around a cylinder or sphere
+constexpr int kMaxRings = 512;        // pole to pole on a sphere
+
 double positive(const JsonObject& j, const std::string& key) {
     const double v = j.number(key);
     if (!(v > 0.0)) j.fail(key, "must be > 0, got " + std::to_string(v));
@@ -37,7 +43,12 @@ TriangleMesh meshFromJson(const JsonObject& j) {
             throw ConfigError(
                 ErrorSource::file(j.file(), j.pathOf("vertices_m") + "/" + std::to_string(i)),
                 "expected [x, y, z]");
-        mesh.vertices_m.emplace_back(v[0].get<float>(), v[1].get<float>(), v[2].get<float>());
+        const Eigen::Vector3f p(v[0].get<float>(), v[1].get<float>(), v[2].get<float>());
+        if (!p.allFinite())  // 1e39 is a valid JSON number but not a float
+            throw ConfigError(
+                ErrorSource::file(j.file(), j.pathOf("vertices_m") + "/" + std::to_string(i)),
+                "expected finite coordinates (|v| < 3.4e38 m)");
+        mesh.vertices_m.push_back(p);
     }
     for (std::size_t i = 0; i < triangles.size(); ++i) {
         const auto& t = triangles[i];
@@ -58,7 +69,7 @@ TriangleMesh shapeFromJson(const JsonObject& j) {
     const std::string type = j.string("type");
     if (type == "plane") {
         const auto s = positiveList(j, "size_m", 2);
-        return makePlane(s[0], s[1], j.integer("cells", 1));
+        return makePlane(s[0], s[1], j.integerIn("cells", 1, 1, kMaxPlaneCells));
     }
     if (type == "box") {
         const auto s = positiveList(j, "size_m", 3);
@@ -66,10 +77,10 @@ TriangleMesh shapeFromJson(const JsonObject& j) {
     }
     if (type == "cylinder")
         return makeCylinder(positive(j, "radius_m"), positive(j, "height_m"),
-                            j.integer("segments", 32));
+                            j.integerIn("segments", 32, 3, kMaxSegments));
     if (type == "sphere")
-        return makeSphere(positive(j, "radius_m"), j.integer("rings", 16),
-                          j.integer("segments", 32));
+        return makeSphere(positive(j, "radius_m"), j.integerIn("rings", 16, 2, kMaxRings),
+                          j.integerIn("segments", 32, 3, kMaxSegments));
     if (type == "mesh") return meshFromJson(j);
     j.fail("type", "expected plane, box, cylinder, sphere, mesh or import, got \"" + type + "\"");
 }

@@ -120,6 +120,15 @@ class Statement {
     sqlite3_stmt* stmt_ = nullptr;
 };
 
+/// A JSON column read back: a corrupt value names the store, the column and the row.
+nlohmann::json parseJsonColumn(const std::string& store_path, const std::string& column,
+                               const std::string& row, const std::string& text) {
+    auto value = nlohmann::json::parse(text, nullptr, false);
+    if (value.is_discarded() || !value.is_object())
+        throw FileError(store_path, "column " + column + " of " + row + ": expected a JSON object");
+    return value;
+}
+
 std::string csvField(const std::string& s) {
     if (s.find_first_of(",\"\n") == std::string::npos) return s;
     std::string out = "\"";
@@ -195,10 +204,10 @@ std::optional<RunInfo> ResultsStore::run() const {
     if (!s.step()) return std::nullopt;
     RunInfo r;
     r.name = s.text(0);
-    r.config = nlohmann::json::parse(s.text(1));
+    r.config = parseJsonColumn(path_, "run.config_json", "the run row", s.text(1));
     r.config_hash = s.text(2);
     r.checkpoint_hash = s.text(3);
-    r.lidar = nlohmann::json::parse(s.text(4));
+    r.lidar = parseJsonColumn(path_, "run.lidar_json", "the run row", s.text(4));
     r.tool_version = s.text(5);
     r.started_at = s.text(6);
     r.finished_at = s.text(7);
@@ -274,7 +283,9 @@ std::vector<SceneRow> ResultsStore::scenes() const {
     while (s.step()) {
         SceneRow row;
         row.scene_id = s.text(0);
-        row.sample = canonicalSampleJson(nlohmann::json::parse(s.text(1)), registry_);
+        row.sample = canonicalSampleJson(
+            parseJsonColumn(path_, "scene.sample_json", "scene " + row.scene_id, s.text(1)),
+            registry_);
         row.valid_points = s.integer(2);
         row.target_points = s.integer(3);
         row.seconds = s.real(4);

@@ -35,13 +35,16 @@ nlohmann::json carRowsJson(const std::vector<CarRow>& cars) {
     return out;
 }
 
-std::vector<CarRow> carRowsFromJson(const nlohmann::json& cars) {
+std::vector<CarRow> carRowsFromJson(const JsonObject& summary) {
     std::vector<CarRow> out;
-    for (const auto& c : cars)
-        out.push_back({c.at("car_index").get<int>(), c.at("instance_id").get<int>(),
-                       c.at("visible_points").get<std::int64_t>(),
-                       c.at("unoccluded_points").get<std::int64_t>(),
-                       c.at("visibility").get<double>(), c.at("fully_occluded").get<bool>()});
+    for (const JsonObject& c : summary.objects("cars")) {
+        const double points = c.number("visible_points"),
+                     unoccluded = c.number("unoccluded_points");
+        if (points < 0 || unoccluded < 0) c.fail("visible_points", "non-negative point counts");
+        out.push_back({c.integer("car_index"), c.integer("instance_id"), std::int64_t(points),
+                       std::int64_t(unoccluded), c.number("visibility"),
+                       c.boolean("fully_occluded", false)});
+    }
     return out;
 }
 
@@ -81,8 +84,15 @@ std::optional<CachedScan> RunDirectory::readScan(const std::string& scene_id,
     if (!hasScan(scene_id)) return std::nullopt;
     const fs::path dir = scanDir(scene_id);
     const std::string json_path = (dir / "scan.json").string();
-    const nlohmann::json summary = readJsonFile(json_path);
-    if (summary.value("scene_id", "") != scene_id || !summary.contains("cars")) return std::nullopt;
+    nlohmann::json summary;
+    try {
+        summary = readJsonFile(json_path);
+    } catch (const ConfigError& e) {
+        throw FileError::damaged(e);
+    }
+    // Another scene's entry (or one from before cars were recorded) is a cache miss, not an error.
+    const auto id = summary.is_object() ? summary.find("scene_id") : summary.end();
+    if (id == summary.end() || *id != scene_id || !summary.contains("cars")) return std::nullopt;
     const nlohmann::json* hash =
         summary.contains("lidar_spec_hash") ? &summary["lidar_spec_hash"] : nullptr;
     if (!lidar_spec_hash.empty() && (!hash || !hash->is_string() || *hash != lidar_spec_hash))
@@ -91,7 +101,12 @@ std::optional<CachedScan> RunDirectory::readScan(const std::string& scene_id,
                                        (hash ? hash->dump() : std::string("none")) +
                                        ": the cache holds another sensor's scan; use another "
                                        "--scan-cache");
-    return CachedScan{readScanDirectory(dir.string()), carRowsFromJson(summary.at("cars"))};
+    try {
+        return CachedScan{readScanDirectory(dir.string()),
+                          carRowsFromJson(JsonObject(summary, json_path, ""))};
+    } catch (const ConfigError& e) {
+        throw FileError::damaged(e);
+    }
 }
 
 void RunDirectory::writeScan(const std::string& scene_id, const std::string& lidar_spec_hash,

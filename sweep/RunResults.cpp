@@ -17,7 +17,12 @@ SceneResult sceneResultOf(const SceneRow& row) {
         for (const auto& c : row.cars) sum += c.visibility;
         r.visibility = sum / double(row.cars.size());
     }
-    for (const auto& c : row.classes) r.classes.push_back({c.class_name, c.tp, c.fp, c.fn});
+    for (const auto& c : row.classes) {
+        r.classes.push_back({c.class_name, c.tp, c.fp, c.fn});
+        // The target row's TP + FN are the target returns the network scored.
+        if (c.class_name == kTargetClass && row.target_points > 0)
+            r.target_in_grid = double(c.tp + c.fn) / double(row.target_points);
+    }
     return r;
 }
 

@@ -6,6 +6,8 @@
 #include "core/ConfusionMatrix.hpp"
 #include "core/Error.hpp"
 #include "core/Hash.hpp"
+#include "eval/Metrics.hpp"
+#include "eval/TargetMetrics.hpp"
 #include "reports/CameraImages.hpp"
 
 namespace blindspot {
@@ -61,7 +63,7 @@ std::vector<SceneRow> SweepBatch::run(const std::vector<const Sample*>& samples)
         const std::vector<std::vector<int>> predicted = segmenter_->predictBatch(batch);
         lap("segment");
         for (std::size_t k = 0; k < scans.size(); ++k) {
-            rows[k].classes = score(scans[k], predicted[k]);
+            rows[k].classes = score(scans[k], predicted[k], rows[k].cars);
             run_.writePredictions(rows[k].scene_id, predicted[k]);
         }
     }
@@ -98,8 +100,8 @@ ScanGrid SweepBatch::castAndMeasure(const Sample& sample, SceneRow& row,
     return std::move(scanned.scan);
 }
 
-std::vector<ClassRow> SweepBatch::score(const ScanGrid& scan,
-                                        const std::vector<int>& predicted) const {
+std::vector<ClassRow> SweepBatch::score(const ScanGrid& scan, const std::vector<int>& predicted,
+                                        const std::vector<CarRow>& targets) const {
     const auto names = segmenter_->classNames();
     ConfusionMatrix m(int(names.size()));
     for (std::size_t i = 0; i < scan.cellCount(); ++i)
@@ -109,6 +111,14 @@ std::vector<ClassRow> SweepBatch::score(const ScanGrid& scan,
     for (int c = 0; c < int(names.size()); ++c)
         rows.push_back({names[std::size_t(c)], m.truePositives(c), m.falsePositives(c),
                         m.falseNegatives(c), m.iou(c), m.precision(c), m.recall(c)});
+    if (targets.empty()) return rows;
+    std::vector<int> instances;
+    for (const auto& t : targets) instances.push_back(t.instance_id);
+    const TargetCounts t = scoreTargets(scan, predicted, instances, [&](std::uint16_t label) {
+        return config_.ignored(label) ? -1 : segmenter_->classOf(label);
+    });
+    const Ratios r = ratiosOf(t.tp, t.fp, t.fn);
+    rows.push_back({std::string(kTargetClass), t.tp, t.fp, t.fn, r.iou, r.precision, r.recall});
     return rows;
 }
 

@@ -36,7 +36,10 @@ class SweepBatch {
   private:
     ScanGrid castAndMeasure(const Sample& sample, SceneRow& row,
                             const std::function<void(const char*)>& lap);
-    std::vector<ClassRow> score(const ScanGrid& scan, const std::vector<int>& predicted) const;
+    /// One row per class of the network, then "target" (eval/TargetMetrics.hpp) when the scene
+    /// placed targets.
+    std::vector<ClassRow> score(const ScanGrid& scan, const std::vector<int>& predicted,
+                                const std::vector<CarRow>& targets) const;
     void writeImages(const Sample& sample, const std::string& scene_id, const ScanGrid& scan);
 
     const SweepConfig& config_;

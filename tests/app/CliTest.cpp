@@ -171,7 +171,66 @@ TEST(Cli, BadInputGivesOneLineErrors) {
         "badmount.json: /sensor/location");
     expectOneLineError(runCli("scan " + kScene + " --lidar hdl64e --threads -2" + out), "threads");
     expectOneLineError(runCli("frobnicate"), "frobnicate");
-    EXPECT_FALSE(fs::exists(dir / "out" / "scan.bin"));  // nothing half-written by failures
+    // Issue 20: tessellation limits, non-finite vertices, sidecars that point outside their folder.
+    expectOneLineError(
+        runCli(
+            "scan " +
+            spec("cells.json",
+                 R"({"objects": [{"type": "plane", "size_m": [10, 10], "cells": 2000000000}]})") +
+            " --lidar hdl64e" + out),
+        "cells.json: /objects/0/cells: expected an integer in [1, 1024], got 2000000000");
+    expectOneLineError(
+        runCli("scan " +
+               spec("rings.json",
+                    R"({"objects": [{"type": "sphere", "radius_m": 1, "rings": 100000}]})") +
+               " --lidar hdl64e" + out),
+        "rings.json: /objects/0/rings: expected an integer in [2, 512]");
+    expectOneLineError(
+        runCli(
+            "scan " +
+            spec(
+                "inf.json",
+                R"({"objects": [{"type": "mesh", "vertices_m": [[0, 0, 0], [1, 0, 0], [0, 1e39, 0]], "triangles": [[0, 1, 2]]}]})") +
+            " --lidar hdl64e" + out),
+        "inf.json: /objects/0/vertices_m/2: expected finite coordinates");
+    for (const std::string mesh : {"/etc/passwd", "../secret.obj"}) {
+        write(dir / "sidecar.json",
+              "{\"mesh\": \"" + mesh + "\", \"default\": {\"label\": \"building\"}}");
+        expectOneLineError(
+            runCli("scan " +
+                   spec("import.json",
+                        R"({"objects": [{"type": "import", "sidecar": "sidecar.json"}]})") +
+                   " --lidar hdl64e" + out),
+            "sidecar.json: /mesh: expected a path relative to the sidecar's folder, without "
+            "\"..\"");
+    }
+    write(dir / "nan.obj", "v 0 0 0\nv 1 0 0\nv 0 nan 0\nf 1 2 3\n");
+    write(dir / "sidecar.json", R"({"mesh": "nan.obj", "default": {"label": "building"}})");
+    expectOneLineError(runCli("scan " + (dir / "import.json").string() + " --lidar hdl64e" + out),
+                       "nan.obj: mesh");
+    EXPECT_FALSE(fs::exists(dir / "out" / "scan.bin"));  // bad input fails before any output
+    fs::remove_all(dir);
+}
+
+TEST(Cli, FailureWhileWritingLeavesNoPartialFile) {
+    // Issue 20: the checks above fail before any output exists, so they could not catch a half-
+    // written file. Here the scan is cast and its files are being written when one write fails:
+    // scan.ply cannot replace a directory of that name.
+    const fs::path dir = tempDir("midwrite");
+    fs::create_directories(dir / "out" / "scan.ply" / "occupied");
+    const CliRun r =
+        runCli("scan " + kScene + " --lidar squeezeseg-front -o " + (dir / "out").string());
+    expectOneLineError(r, "scan.ply: cannot rename temporary file into place");
+    EXPECT_EQ(r.exit_code, 4);
+    for (const auto& entry : fs::directory_iterator(dir / "out"))
+        EXPECT_EQ(entry.path().filename().string().find(".tmp"), std::string::npos)
+            << "temporary file left behind: " << entry.path();
+    // What was written before the failure is whole: the KITTI .bin holds as many points as the
+    // .label file labels.
+    ASSERT_TRUE(fs::exists(dir / "out" / "scan.bin"));
+    EXPECT_EQ(fs::file_size(dir / "out" / "scan.bin") % 16, 0u);
+    EXPECT_EQ(fs::file_size(dir / "out" / "scan.bin") / 16,
+              fs::file_size(dir / "out" / "scan.label") / 4);
     fs::remove_all(dir);
 }
 

@@ -1,6 +1,7 @@
 // select, compare and report (with the regression gate) through the real executable, on runs
 // written straight into results stores with known car IoUs.
 #include <gtest/gtest.h>
+#include <sqlite3.h>
 
 #include <filesystem>
 #include <fstream>
@@ -20,13 +21,14 @@ using blindspot::testing::runCli;
 
 // A run of 15 positions x 2 backgrounds; car IoU (tp / 10) = 0.7, minus `drop_tenths` / 10 in
 // the cells with x = 5. `skip_last` leaves one scene out.
-fs::path writeRun(const fs::path& dir, int drop_tenths, bool skip_last = false) {
+fs::path writeRun(const fs::path& dir, int drop_tenths, bool skip_last = false,
+                  const std::string& config_hash = "c0ffee") {
     fs::create_directories(dir);
     ResultsStore store((dir / "results.sqlite").string());
     RunInfo info;
     info.name = "synthetic";
     info.config = {{"name", "synthetic"}};
-    info.config_hash = "c0ffee";
+    info.config_hash = config_hash;
     info.checkpoint_hash = "ckpt" + std::to_string(drop_tenths);
     info.lidar = nlohmann::json::object();
     info.tool_version = "test";
@@ -91,6 +93,16 @@ TEST(RunCommands, CompareRefusesMismatchedRunsUnlessIntersect) {
               0);
     const auto c = readJsonFile((dir / "c" / "comparison.json").string());
     EXPECT_EQ(c.at("scenes_compared"), 29);
+    // The same scene ids under another config (say, other effects): refused unless --intersect.
+    const auto other = writeRun(dir / "other", 0, false, "0ther");
+    expectOneLine(
+        runCli("compare " + a.string() + " " + other.string() + " -o " + (dir / "d").string()), 3,
+        "--intersect: runs of one config that differ only in the checkpoint");
+    EXPECT_FALSE(fs::exists(dir / "d" / "comparison.json"));
+    EXPECT_EQ(runCli("compare " + a.string() + " " + other.string() + " --intersect -o " +
+                     (dir / "d").string())
+                  .exit_code,
+              0);
     EXPECT_EQ(c.at("only_in_a"), 1);
     EXPECT_NEAR(c.at("mean_delta").get<double>(), 0.0, 1e-12);
     EXPECT_EQ(c.at("bootstrap").at("seed"), 1);
@@ -122,4 +134,22 @@ TEST(RunCommands, RegressionGateExitsNonZeroOnAKnownDropOnly) {
     expectOneLine(
         runCli("report " + worse.string() + " --fail-on-drop 0.02 -o " + (dir / "r-x").string()), 3,
         "--baseline");
+}
+
+TEST(RunCommands, DamagedStoreJsonColumnIsOneLineExitFour) {
+    // Issue 20: the store's JSON columns were parsed raw, so a damaged value exited 1 ("internal
+    // error"). Now it names the store, the column and the scene, and exits 4.
+    const auto dir = blindspot::testing::freshTempDir("cli-damaged-store");
+    const auto run = writeRun(dir / "run", 3);
+    sqlite3* db = nullptr;
+    ASSERT_EQ(sqlite3_open((run / "results.sqlite").string().c_str(), &db), SQLITE_OK);
+    ASSERT_EQ(sqlite3_exec(
+                  db, "UPDATE scene SET sample_json = '{\"x\": 5,' WHERE scene_id = '5_0_urban-01'",
+                  nullptr, nullptr, nullptr),
+              SQLITE_OK);
+    sqlite3_close(db);
+    expectOneLine(
+        runCli("select " + run.string() + " --below 0.5 -o " + (dir / "s.json").string()), 4,
+        "results.sqlite: column scene.sample_json of scene 5_0_urban-01: expected a JSON object");
+    EXPECT_FALSE(fs::exists(dir / "s.json"));
 }

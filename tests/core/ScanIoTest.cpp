@@ -154,6 +154,71 @@ TEST(ScanIo, CorruptFilesGiveFileErrors) {
     fs::remove_all(dir);
 }
 
+// Issue 20's PCD reader bugs, one crafted file each.
+std::string pcdError(const fs::path& file, const std::string& text) {
+    std::ofstream(file, std::ios::binary) << text;
+    try {
+        readPcd(file.string());
+    } catch (const FileError& e) {
+        return e.what();
+    }
+    return "no error";
+}
+
+TEST(ScanIo, PcdFloatFieldsOfOneOrTwoBytesAreRejected) {
+    // Read as 4-byte floats, a SIZE 1 field ran past the buffer on the last point.
+    const fs::path dir = tempDir("pcd-float-size");
+    for (const std::string size : {"1", "2"}) {
+        const std::string e =
+            pcdError(dir / "f.pcd", "FIELDS x y z\nSIZE 4 4 " + size +
+                                        "\nTYPE F F F\nCOUNT 1 1 1\nWIDTH 1\nHEIGHT 1\nPOINTS 1\n"
+                                        "DATA binary\n" +
+                                        std::string(8 + std::stoul(size), '\0'));
+        EXPECT_NE(e.find("field z has an unsupported SIZE " + size), std::string::npos) << e;
+    }
+    fs::remove_all(dir);
+}
+
+TEST(ScanIo, PcdSizeThatWouldOverflowIsShortData) {
+    const fs::path dir = tempDir("pcd-overflow");
+    // POINTS x point bytes wraps size_t: 2^60 points x 16 bytes is 0 (mod 2^64) bytes, so the old
+    // length check passed and the reader ran off the end of the file.
+    const std::string e = pcdError(
+        dir / "o.pcd",
+        "FIELDS x y z intensity\nSIZE 4 4 4 4\nTYPE F F F F\nCOUNT 1 1 1 1\nWIDTH 1073741824\n"
+        "HEIGHT 1073741824\nPOINTS 1152921504606846976\nDATA binary\n" +
+            std::string(32, '\0'));
+    EXPECT_NE(e.find("binary data is shorter than POINTS x point size"), std::string::npos) << e;
+    const std::string negative =
+        pcdError(dir / "n.pcd", "FIELDS x y z\nSIZE 4 4 4\nTYPE F F F\nCOUNT 1 1 -1\nWIDTH 1\n");
+    EXPECT_NE(negative.find("expected a non-negative number in COUNT"), std::string::npos)
+        << negative;
+    fs::remove_all(dir);
+}
+
+TEST(ScanIo, PcdAsciiValueThatIsNotANumberIsAnError) {
+    const fs::path dir = tempDir("pcd-ascii-word");
+    const std::string e = pcdError(dir / "w.pcd",
+                                   "FIELDS x y z\nSIZE 4 4 4\nTYPE F F F\nCOUNT 1 1 1\nWIDTH 2\n"
+                                   "HEIGHT 1\nPOINTS 2\nDATA ascii\n1 2 3\n4 five 6\n");
+    EXPECT_NE(e.find("ascii point 1 value 2: expected a number, got \"five\""), std::string::npos)
+        << e;
+    fs::remove_all(dir);
+}
+
+TEST(ScanIo, PcdAsciiCountAboveOneReadsTheFieldsFirstValue) {
+    // normal has COUNT 3: each point has 1 + 3 + 1 + 1 words, and z is the sixth word.
+    const fs::path dir = tempDir("pcd-ascii-count");
+    const fs::path file = dir / "c.pcd";
+    std::ofstream(file) << "FIELDS x normal y z\nSIZE 4 4 4 4\nTYPE F F F F\nCOUNT 1 3 1 1\n"
+                           "WIDTH 2\nHEIGHT 1\nPOINTS 2\nDATA ascii\n"
+                           "1 0.1 0.2 0.3 2 3\n4 0.4 0.5 0.6 5 6\n";
+    const OrganisedCloud cloud = readPcd(file.string());
+    ASSERT_EQ(cloud.xyz.size(), 6u);
+    EXPECT_EQ(cloud.xyz, (std::vector<float>{1, 2, 3, 4, 5, 6}));
+    fs::remove_all(dir);
+}
+
 TEST(AtomicFile, LeavesNoTemporaryBehind) {
     const fs::path dir = tempDir("atomic");
     writeFileAtomic((dir / "a.txt").string(), "first");

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/Error.hpp"
+#include "eval/Bootstrap.hpp"
 #include "eval/Comparison.hpp"
 #include "eval/Selection.hpp"
 
@@ -122,6 +123,49 @@ TEST(Comparison, KnownGainPerCellAndBootstrapInterval) {
     EXPECT_NEAR(c.sorted_deltas.front(), 0.2, 1e-12);
     // The same seed gives the same interval.
     EXPECT_EQ(*compareRuns(grid(), grid(2), CompareOptions{}).ci_low, *c.ci_low);
+}
+
+TEST(Comparison, ClusterIntervalIsWiderWithPlantedBetweenBackgroundVariance) {
+    // Issue 20: 7 backgrounds x 150 scenes, as in the paper experiment. Each background has its
+    // own gain (0.04 .. 0.22, the spread we measured); within a background the scenes vary little.
+    // Resampling scenes sees 1,050 nearly independent values and a narrow interval; resampling
+    // backgrounds sees 7 values and must be several times wider.
+    std::vector<double> deltas;
+    std::vector<std::string> background;
+    for (int b = 0; b < 7; ++b)
+        for (int k = 0; k < 150; ++k) {
+            deltas.push_back(0.04 + 0.03 * b + 0.01 * ((k * 37 % 11) - 5) / 5.0);
+            background.push_back("urban-0" + std::to_string(b + 1));
+        }
+    const BootstrapInterval naive = valueBootstrap(deltas, 1, 4000);
+    const BootstrapInterval cluster = clusterBootstrap(deltas, background, 1, 4000);
+    EXPECT_EQ(naive.units, 1050u);
+    EXPECT_EQ(cluster.units, 7u);
+    const double mean = 0.04 + 0.03 * 3;  // the (k * 37 % 11) terms average to ~0
+    EXPECT_LT(*cluster.low, mean);
+    EXPECT_GT(*cluster.high, mean);
+    const double naive_width = *naive.high - *naive.low,
+                 cluster_width = *cluster.high - *cluster.low;
+    EXPECT_GT(cluster_width, 5.0 * naive_width) << naive_width << " vs " << cluster_width;
+    // The between-background spread sets the width: sd of the 7 gains (0.060) / sqrt(7) = 0.023,
+    // times 3.92 for a normal 95% interval = 0.089.
+    EXPECT_GT(cluster_width, 0.06);
+    EXPECT_LT(cluster_width, 0.12);
+    // One background: no cluster interval.
+    EXPECT_FALSE(clusterBootstrap({0.1, 0.2}, {"a", "a"}, 1, 100).low);
+}
+
+TEST(Comparison, RecordsBothIntervalsOverBackgrounds) {
+    const Comparison c = compareRuns(grid(), grid(2), CompareOptions{});
+    EXPECT_EQ(c.cluster_dim, "background");
+    EXPECT_EQ(c.clusters, 3u);
+    ASSERT_TRUE(c.cluster_ci_low && c.cluster_ci_high);
+    // Each background gains 0.2 on one of its three scenes: every resample means 0.2 / 3.
+    EXPECT_NEAR(*c.cluster_ci_low, 0.2 / 3, 1e-12);
+    EXPECT_NEAR(*c.cluster_ci_high, 0.2 / 3, 1e-12);
+    const nlohmann::json j = toJson(c);
+    EXPECT_EQ(j.at("bootstrap").at("clusters"), 3);
+    EXPECT_EQ(j.at("ci95_cluster").size(), 2u);
 }
 
 TEST(Comparison, RefusesRunsOfDifferentScenesUnlessIntersect) {

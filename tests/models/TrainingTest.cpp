@@ -1,6 +1,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <fstream>
 #include <numeric>
 #include <sstream>
 
@@ -121,4 +122,36 @@ TEST(Training, UndefinedValidationIouIsNullNotZero) {
     EXPECT_DOUBLE_EQ(iou[1].get<double>(), 6.0 / (6 + 4 + 2));
     EXPECT_DOUBLE_EQ(iou[2].get<double>(), 0.0);
     EXPECT_TRUE(iou[3].is_null());
+}
+
+TEST(Training, CheckpointSetOutOfStepWithItsManifestIsRefused) {
+    // Issue 20: an epoch writes weights, card and optimizer one after another. A crash between
+    // two writes is simulated by changing the card after train_state.json (written last).
+    const auto dir = blindspot::testing::freshTempDir("train-manifest");
+    TrainOptions o;
+    o.data_dirs = {tinyDataset(dir, 2).string()};
+    o.output = (dir / "ckpt").string();
+    o.batch = 2;
+    o.crop_cols = 32;
+    o.epochs = 1;
+    o.threads = 2;
+    o.progress = false;
+    std::ostringstream log;
+    trainNetwork(o, log);
+    EXPECT_NO_THROW(SegmentationNetwork::load(o.output));
+    const fs::path card = fs::path(o.output) / "model_card.json";
+    std::ofstream(card, std::ios::app) << "\n";  // still a valid card, but not this epoch's
+    try {
+        SegmentationNetwork::load(o.output);
+        FAIL() << "a card that differs from the manifest loaded";
+    } catch (const FileError& e) {
+        EXPECT_NE(std::string(e.what()).find("model_card.json: hash"), std::string::npos);
+        EXPECT_NE(std::string(e.what()).find("out of step"), std::string::npos) << e.what();
+    }
+    o.epochs = 2;
+    o.resume = true;
+    EXPECT_THROW(trainNetwork(o, log), FileError);
+    // A checkpoint without train_state.json (bundled, exported) has no manifest to check.
+    fs::remove(fs::path(o.output) / "train_state.json");
+    EXPECT_NO_THROW(SegmentationNetwork::load(o.output));
 }

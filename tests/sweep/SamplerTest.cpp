@@ -177,8 +177,8 @@ TEST(SweepConfig, BadConfigsNameTheJsonPath) {
 }
 
 TEST(SweepConfig, ShippedConfigsLoad) {
-    for (const char* name :
-         {"paper-xy", "demo-xy", "random-appearance", "lhs-positions", "sobol-sensor"}) {
+    for (const char* name : {"paper-xy", "paper-xy-heldout", "demo-xy", "random-appearance",
+                             "lhs-positions", "sobol-sensor", "weather-robustness"}) {
         const SweepConfig c = loadSweepConfig(kSource + "/sweep/configs/" + name + ".json",
                                               blindspot::testing::catalogue());
         EXPECT_FALSE(drawSamples(c.space, c.sampler).empty()) << name;

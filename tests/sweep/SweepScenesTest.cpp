@@ -90,6 +90,12 @@ TEST(SweepRunner, ImagesOnRequestWithTheirCalibrationMap) {
         const ScanGrid scan = readScanDirectory((dir / "run" / "scans" / row.scene_id).string());
         EXPECT_EQ(fs::file_size(images / "calibration.bin"), 8 * scan.cellCount());
     }
+    // Issue 20: the same sweep without images, run for real, has scans but no images/ folder.
+    RunnerOptions plain = options(dir / "plain", 1);
+    plain.stop_after = 2;
+    runSweep(config, blindspot::testing::carModels(), plain);
+    ASSERT_EQ(rows(dir / "plain").size(), 2u);
+    EXPECT_TRUE(fs::exists(dir / "plain" / "scans" / done.front().scene_id / "scan.pcd"));
     EXPECT_FALSE(fs::exists(dir / "plain" / "images"));
 }
 
