@@ -89,10 +89,13 @@ TEST(DimensionRegistry, ANewDimensionReachesSampleStoreMapAxesAndReport) {
 // so ids and scores did; the bundled baseline now labels some of the new clutter "car"), and for
 // blindspot-world-4 (urban-01 is unchanged, but the world version is part of the scene id, which
 // seeds the traffic cars' placement), and for blindspot-world-5 (the ego pitches and rolls with
-// urban-01's grade and camber; the scene id now also covers the LiDAR spec's content, issue 20).
+// urban-01's grade and camber; the scene id now also covers the LiDAR spec's content, issue 20),
+// and for the realism baseline (issue 13: trained on hdl64e-kitti, so the sweep uses that sensor;
+// each scene now also has its "target" row, issue 20).
 TEST(DimensionRegistry, ScoredRowsAreTheSameAsBeforeTheRefactor) {
     const auto dir = freshTempDir("registry-pinned");
-    std::ofstream(dir / "pinned.json") << R"({"name": "pinned", "sampler": {"type": "grid"},
+    std::ofstream(dir / "pinned.json") << R"({"name": "pinned", "lidar": "hdl64e-kitti",
+        "sampler": {"type": "grid"},
         "dimensions": {"car_model": {"values": ["sedan", "van"]}, "x": {"values": [8, 14, 20]},
         "y": {"value": 2}, "yaw": {"value": 30}, "count": {"value": 2},
         "background": {"value": "urban-01"}, "time_of_day": {"value": 9}}})";
@@ -107,7 +110,8 @@ TEST(DimensionRegistry, ScoredRowsAreTheSameAsBeforeTheRefactor) {
         for (const auto& c : scene.classes)
             text += scene.scene_id + "|" + c.class_name + "|" + std::to_string(c.tp) + "|" +
                     std::to_string(c.fp) + "|" + std::to_string(c.fn) + "\n";
-    EXPECT_NE(text.find("541bf8a9497dd70a|car|4801|1739|5\n"), std::string::npos) << text;
-    EXPECT_NE(text.find("037561e6b0bb6cad|car|1465|1849|8\n"), std::string::npos) << text;
-    EXPECT_EQ(hex64(fnv1a64(text)), "eac2e7df6f9e2268") << text;
+    EXPECT_NE(text.find("2633788e2bb74ead|car|5665|427|5\n"), std::string::npos) << text;
+    EXPECT_NE(text.find("2633788e2bb74ead|target|5117|353|5\n"), std::string::npos) << text;
+    EXPECT_NE(text.find("f2edd1b918a67ff6|car|1897|270|88\n"), std::string::npos) << text;
+    EXPECT_EQ(hex64(fnv1a64(text)), "da02ac04d6790044") << text;
 }
