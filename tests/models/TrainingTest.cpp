@@ -151,6 +151,16 @@ TEST(Training, CheckpointSetOutOfStepWithItsManifestIsRefused) {
     o.epochs = 2;
     o.resume = true;
     EXPECT_THROW(trainNetwork(o, log), FileError);
+    // A damaged train_state.json is a FileError naming it and the JSON path (exit 4), where raw
+    // .at() reads once made it an internal error.
+    std::ofstream(fs::path(o.output) / "train_state.json") << R"({"epochs_done": "one"})";
+    try {
+        trainNetwork(o, log);
+        FAIL() << "a damaged train_state.json was resumed";
+    } catch (const FileError& e) {
+        EXPECT_NE(std::string(e.what()).find("train_state.json: /epochs_done"), std::string::npos)
+            << e.what();
+    }
     // A checkpoint without train_state.json (bundled, exported) has no manifest to check.
     fs::remove(fs::path(o.output) / "train_state.json");
     EXPECT_NO_THROW(SegmentationNetwork::load(o.output));
