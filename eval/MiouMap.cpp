@@ -1,5 +1,6 @@
 #include "eval/MiouMap.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 
@@ -94,6 +95,21 @@ MiouMap buildMiouMap(const std::vector<SceneResult>& scenes, const MapOptions& o
     return map;
 }
 
+Marginal visibilityMarginal(const std::vector<SceneResult>& scenes, const MetricSpec& metric) {
+    // Quarters of the targets' mean visible fraction; the last one includes 1.0.
+    static const char* const kBins[] = {"0-25 %", "25-50 %", "50-75 %", "75-100 %"};
+    std::map<int, Bucket> bins;
+    for (const auto& s : scenes)
+        if (!std::isnan(s.visibility))
+            bins[std::clamp(int(s.visibility * 4.0), 0, 3)].add(s, metric);
+    Marginal m{kVisibilityMarginal, "target visibility (visible fraction of its returns)", {}, {}};
+    for (const auto& [bin, bucket] : bins) {
+        m.levels.push_back(kBins[bin]);
+        m.cells.push_back(cellOf(bucket.values, bucket.visibilities, bucket.in_grid));
+    }
+    return m;
+}
+
 std::vector<Marginal> buildMarginals(const std::vector<SceneResult>& scenes,
                                      const MetricSpec& metric, const DimensionRegistry& registry) {
     std::map<std::string, std::map<nlohmann::json, Bucket>> by_dim;
@@ -111,6 +127,7 @@ std::vector<Marginal> buildMarginals(const std::vector<SceneResult>& scenes,
         }
         out.push_back(std::move(m));
     }
+    if (Marginal v = visibilityMarginal(scenes, metric); !v.levels.empty()) out.push_back(v);
     return out;
 }
 

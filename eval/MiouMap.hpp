@@ -51,6 +51,9 @@ struct MapOptions {
 MiouMap buildMiouMap(const std::vector<SceneResult>& scenes, const MapOptions& options);
 
 /// The metric per level of one dimension, averaged over everything else.
+/// The name of the marginal over target visibility (not a sweep dimension).
+constexpr const char* kVisibilityMarginal = "target_visibility";
+
 struct Marginal {
     std::string dimension;
     std::string title;  ///< with its unit
@@ -59,7 +62,8 @@ struct Marginal {
 };
 /// One marginal per categorical dimension (car model, colour, weather, background, ...), per
 /// dimension the registry marks per_level (time of day), and per other dimension that takes more
-/// than one value.
+/// than one value; last, when scenes have targets, one over target visibility in quarters
+/// (`kVisibilityMarginal`: is a cell weak because its target is hidden?).
 std::vector<Marginal> buildMarginals(const std::vector<SceneResult>& scenes,
                                      const MetricSpec& metric,
                                      const DimensionRegistry& registry = defaultDimensions());
@@ -67,6 +71,9 @@ std::vector<Marginal> buildMarginals(const std::vector<SceneResult>& scenes,
 /// Summary statistics of values (undefined ones counted in `samples` only).
 MapCell cellOf(const std::vector<std::optional<double>>& values,
                const std::vector<double>& visibilities, const std::vector<double>& in_grid);
+
+/// The metric over quarters of target visibility (empty when no scene has targets).
+Marginal visibilityMarginal(const std::vector<SceneResult>& scenes, const MetricSpec& metric);
 
 nlohmann::json toJson(const MapCell& cell);
 nlohmann::json toJson(const MiouMap& map);

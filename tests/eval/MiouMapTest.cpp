@@ -66,8 +66,17 @@ TEST(MiouMap, MapOverOtherDimensionsAndMarginals) {
     std::vector<std::string> dims;
     for (const auto& m : marginals) dims.push_back(m.dimension);
     // Categorical ones always (car_model has one level), numeric ones when they vary.
-    EXPECT_EQ(dims, (std::vector<std::string>{"background", "car_model", "x_m", "y_m"}));
+    EXPECT_EQ(dims, (std::vector<std::string>{"background", "car_model", "x_m", "y_m",
+                                              "target_visibility"}));
     EXPECT_DOUBLE_EQ(*marginals[0].cells[0].mean, (0.2 + 0.9 + 0.7) / 3.0);
+    // Target visibility in quarters (issue 20): x = 5 scenes are fully visible (0.2, 0.4, 0.6,
+    // 0.7, 0.3, 0.5), x = 6 ones half (0.9 three times).
+    const Marginal& vis = marginals.back();
+    ASSERT_EQ(vis.levels.size(), 2u);
+    EXPECT_EQ(vis.levels[0], "50-75 %");
+    EXPECT_DOUBLE_EQ(*vis.cells[0].mean, 0.9);
+    EXPECT_EQ(vis.levels[1], "75-100 %");
+    EXPECT_NEAR(*vis.cells[1].mean, (0.2 + 0.4 + 0.6 + 0.7 + 0.3 + 0.5) / 6.0, 1e-12);
     EXPECT_THROW(buildMiouMap(grid(), MapOptions{{"x_m", "yaw_deg"}, {}, defaultDimensions()}),
                  ConfigError);
 }
