@@ -7,6 +7,7 @@
 #include "app/RunArgs.hpp"
 #include "core/Error.hpp"
 #include "eval/Comparison.hpp"
+#include "eval/Metrics.hpp"
 #include "models/Dataset.hpp"
 #include "models/Network.hpp"
 
@@ -74,7 +75,8 @@ void runCompare(const CompareArgs& a, const AppContext& context) {
                     rb = loadScoredRun(a.run_b, context.dimensions());
     checkSameConfig(ra, rb, a.intersect);
     CompareOptions o;
-    o.map = a.map.options(context.dimensions(), ra.scenes);
+    o.map = a.map.options(context.dimensions());
+    resolveMetricClass(o.map.metric, ra.scenes);
     o.intersect = a.intersect;
     o.seed = a.seed;
     o.resamples = a.resamples;

@@ -7,7 +7,6 @@
 #include "app/RunArgs.hpp"
 #include "core/Error.hpp"
 #include "sweep/RunReport.hpp"
-#include "sweep/RunResults.hpp"
 
 namespace blindspot::cli {
 namespace {
@@ -46,8 +45,7 @@ void printHeadline(const ReportInput& in, const std::string& index) {
 }
 
 void runReport(ReportArgs& a, const AppContext& context) {
-    a.options.map = a.map.options(context.dimensions(),
-                                  loadScoredRun(a.options.run_dir, context.dimensions()).scenes);
+    a.options.map = a.map.options(context.dimensions());  // the class is resolved on load
     const ReportInput in = buildRunReport(a.options);
     const std::string index = writeReport(in, a.output);
     printHeadline(in, index);

@@ -1,7 +1,6 @@
 #include "app/RunArgs.hpp"
 
 #include "core/Error.hpp"
-#include "eval/Metrics.hpp"
 
 namespace blindspot::cli {
 
@@ -12,8 +11,7 @@ void MapArgs::add(CLI::App* cmd) {
                     "the run placed targets), car (every car, the paper's metric), ..., or miou");
 }
 
-MapOptions MapArgs::options(const DimensionRegistry& registry,
-                            const std::vector<SceneResult>& scenes) const {
+MapOptions MapArgs::options(const DimensionRegistry& registry) const {
     const auto comma = dims.find(',');
     const std::string a = dims.substr(0, comma),
                       b = comma == std::string::npos ? "" : dims.substr(comma + 1);
@@ -26,7 +24,7 @@ MapOptions MapArgs::options(const DimensionRegistry& registry,
     MapOptions o;
     o.dimensions = registry;
     o.dims = {da->name, db->name};
-    o.metric.class_name = class_name.empty() ? defaultMetricClass(scenes) : class_name;
+    o.metric.class_name = class_name;
     return o;
 }
 

@@ -11,11 +11,10 @@ namespace blindspot::cli {
 /// --dims x_m,y_m and --class (target, car, ..., miou).
 struct MapArgs {
     std::string dims = "x_m,y_m";
-    std::string class_name;  ///< empty: defaultMetricClass of the run
+    std::string class_name;  ///< empty: resolveMetricClass picks it from the run
     void add(CLI::App* cmd);
     /// Throws ConfigError for anything but two distinct dimension names (or aliases: x,y).
-    MapOptions options(const DimensionRegistry& registry,
-                       const std::vector<SceneResult>& scenes) const;
+    MapOptions options(const DimensionRegistry& registry) const;
 };
 
 }  // namespace blindspot::cli

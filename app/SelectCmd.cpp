@@ -5,6 +5,7 @@
 #include "app/Commands.hpp"
 #include "app/RunArgs.hpp"
 #include "core/AtomicFile.hpp"
+#include "eval/Metrics.hpp"
 #include "eval/Selection.hpp"
 
 namespace blindspot::cli {
@@ -25,7 +26,9 @@ void runSelect(const SelectArgs& a, const CLI::App& cmd, const AppContext& conte
     if (cmd.count("--below")) rule.below = a.below;
     if (cmd.count("--worst")) rule.worst = a.worst;
     rule.min_samples = a.min_samples;
-    const MiouMap map = buildMiouMap(run.scenes, a.map.options(context.dimensions(), run.scenes));
+    MapOptions options = a.map.options(context.dimensions());
+    resolveMetricClass(options.metric, run.scenes);
+    const MiouMap map = buildMiouMap(run.scenes, options);
     const Selection s = selectCells(map, rule, std::filesystem::absolute(a.run).string());
     writeFileAtomic(a.output, toJson(s).dump(2) + "\n");
     std::cout << "selected " << s.cells.size() << " of " << map.cells.size() << " cells ("

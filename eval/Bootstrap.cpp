@@ -16,9 +16,24 @@ double percentile(const std::vector<double>& sorted, double q) {
     return sorted[lo] + (pos - double(lo)) * (sorted[hi] - sorted[lo]);
 }
 
-BootstrapInterval interval(std::vector<double> means, std::size_t units) {
+// Percentile interval of the means of `units` draws with replacement from `clusters` (sum,
+// count): each draw's mean is the drawn sums over the drawn counts.
+BootstrapInterval resample(const std::vector<std::pair<double, std::size_t>>& clusters,
+                           std::uint64_t seed, int resamples) {
+    std::mt19937_64 rng(seed);
+    std::vector<double> means(std::size_t(std::max(1, resamples)));
+    for (auto& m : means) {
+        double s = 0;
+        std::size_t n = 0;
+        for (std::size_t i = 0; i < clusters.size(); ++i) {
+            const auto& [sum, count] = clusters[rng() % clusters.size()];
+            s += sum;
+            n += count;
+        }
+        m = s / double(n);
+    }
     std::sort(means.begin(), means.end());
-    return {percentile(means, 0.025), percentile(means, 0.975), units};
+    return {percentile(means, 0.025), percentile(means, 0.975), clusters.size()};
 }
 
 }  // namespace
@@ -26,14 +41,9 @@ BootstrapInterval interval(std::vector<double> means, std::size_t units) {
 BootstrapInterval valueBootstrap(const std::vector<double>& values, std::uint64_t seed,
                                  int resamples) {
     if (values.empty()) return {};
-    std::mt19937_64 rng(seed);
-    std::vector<double> means(std::size_t(std::max(1, resamples)));
-    for (auto& m : means) {
-        double s = 0;
-        for (std::size_t i = 0; i < values.size(); ++i) s += values[rng() % values.size()];
-        m = s / double(values.size());
-    }
-    return interval(std::move(means), values.size());
+    std::vector<std::pair<double, std::size_t>> singletons;  // each value its own unit
+    for (double v : values) singletons.emplace_back(v, 1);
+    return resample(singletons, seed, resamples);
 }
 
 BootstrapInterval clusterBootstrap(const std::vector<double>& values,
@@ -48,20 +58,8 @@ BootstrapInterval clusterBootstrap(const std::vector<double>& values,
     }
     if (by_name.size() < 2) return {std::nullopt, std::nullopt, by_name.size()};
     std::vector<std::pair<double, std::size_t>> clusters;
-    for (const auto& [name, sn] : by_name) clusters.push_back(sn);
-    std::mt19937_64 rng(seed);
-    std::vector<double> means(std::size_t(std::max(1, resamples)));
-    for (auto& m : means) {
-        double s = 0;
-        std::size_t n = 0;
-        for (std::size_t i = 0; i < clusters.size(); ++i) {
-            const auto& [sum, count] = clusters[rng() % clusters.size()];
-            s += sum;
-            n += count;
-        }
-        m = s / double(n);
-    }
-    return interval(std::move(means), clusters.size());
+    for (const auto& [name, sum_count] : by_name) clusters.push_back(sum_count);
+    return resample(clusters, seed, resamples);
 }
 
 }  // namespace blindspot

@@ -1,5 +1,6 @@
 #include "eval/Metrics.hpp"
 
+#include <algorithm>
 #include <map>
 
 namespace blindspot {
@@ -97,10 +98,11 @@ std::optional<double> sceneValue(const SceneResult& scene, const MetricSpec& met
     return meanOfDefined(values);
 }
 
-std::string defaultMetricClass(const std::vector<SceneResult>& scenes) {
-    for (const auto& s : scenes)
-        if (s.find(kTargetClass)) return kTargetClass;
-    return "car";
+void resolveMetricClass(MetricSpec& metric, const std::vector<SceneResult>& scenes) {
+    if (!metric.class_name.empty()) return;
+    const bool targets = std::any_of(scenes.begin(), scenes.end(),
+                                     [](const SceneResult& s) { return s.find(kTargetClass); });
+    metric.class_name = targets ? kTargetClass : "car";
 }
 
 std::vector<LevelRobustness> robustnessByLevel(const std::vector<SceneResult>& scenes,

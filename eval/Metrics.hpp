@@ -54,9 +54,9 @@ struct MetricSpec {
 };
 std::optional<double> sceneValue(const SceneResult& scene, const MetricSpec& metric);
 
-/// The metric a map uses unless told: "target" when the scenes carry target rows (a sweep that
-/// placed targets, issue 20), else "car", the paper's choice.
-std::string defaultMetricClass(const std::vector<SceneResult>& scenes);
+/// An empty class_name is "unless told": "target" when the scenes carry target rows (a sweep
+/// that placed targets, issue 20), else "car", the paper's choice. Called where a run is loaded.
+void resolveMetricClass(MetricSpec& metric, const std::vector<SceneResult>& scenes);
 
 /// Robo3D-style robustness per level of one dimension (usually "weather"): the metric's scene
 /// mean under each level, the resilience rate RR = metric(level) / metric(clean level) and, when

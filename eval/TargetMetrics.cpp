@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <map>
 #include <set>
 
 namespace blindspot {
@@ -46,27 +47,31 @@ TargetCounts scoreTargets(const ScanGrid& scan, const std::vector<int>& predicte
                           const std::function<int(std::uint16_t)>& class_of_label) {
     const std::set<int> targets(target_instances.begin(), target_instances.end());
     const int width = scan.cols();
-    std::vector<ImageBox> boxes;
+    // One pass over the grid: each target's returns (row, column), and TP / FN.
+    std::map<int, std::vector<std::pair<int, int>>> cells_of;
     std::set<int> target_classes;
     TargetCounts out;
-    for (int id : targets) {
-        std::vector<int> cols;
+    for (int r = 0; r < scan.rows(); ++r)
+        for (int c = 0; c < width; ++c) {
+            const std::size_t i = scan.index(r, c);
+            if (!scan.valid(i) || !targets.count(scan.instance[i])) continue;
+            cells_of[scan.instance[i]].emplace_back(r, c);
+            ++out.target_returns;
+            const int truth = class_of_label(scan.label[i]);
+            if (truth < 0) continue;  // an ignored label
+            target_classes.insert(truth);
+            if (predicted[i] < 0) continue;
+            (predicted[i] == truth ? out.tp : out.fn) += 1;
+        }
+    std::vector<ImageBox> boxes;
+    for (const auto& [id, cells] : cells_of) {
         ImageBox box{std::numeric_limits<int>::max(), -1, 0, -1};
-        for (int r = 0; r < scan.rows(); ++r)
-            for (int c = 0; c < width; ++c) {
-                const std::size_t i = scan.index(r, c);
-                if (!scan.valid(i) || scan.instance[i] != id) continue;
-                cols.push_back(c);
-                box.row_lo = std::min(box.row_lo, r);
-                box.row_hi = std::max(box.row_hi, r);
-                ++out.target_returns;
-                const int truth = class_of_label(scan.label[i]);
-                if (truth < 0) continue;  // an ignored label
-                target_classes.insert(truth);
-                if (predicted[i] < 0) continue;
-                (predicted[i] == truth ? out.tp : out.fn) += 1;
-            }
-        if (cols.empty()) continue;
+        std::vector<int> cols;
+        for (const auto& [r, c] : cells) {
+            box.row_lo = std::min(box.row_lo, r);
+            box.row_hi = std::max(box.row_hi, r);
+            cols.push_back(c);
+        }
         const auto [lo, hi] = columnSpan(cols, width);
         const int row_margin = std::max(kMinMargin, (box.row_hi - box.row_lo + 1) / 2);
         const int col_margin = std::max(kMinMargin, (hi - lo + 1) / 2);

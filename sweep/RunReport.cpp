@@ -5,6 +5,7 @@
 #include <ctime>
 
 #include "core/ScanIo.hpp"
+#include "eval/Metrics.hpp"
 #include "reports/BevImage.hpp"
 #include "sweep/RunDirectory.hpp"
 
@@ -83,8 +84,10 @@ RunMetadata metadataOf(const LoadedRun& run) {
     return m;
 }
 
-ReportInput buildRunReport(const RunReportOptions& o) {
+ReportInput buildRunReport(const RunReportOptions& given) {
+    RunReportOptions o = given;
     const LoadedRun run = loadScoredRun(o.run_dir, o.map.dimensions);
+    resolveMetricClass(o.map.metric, run.scenes);
     ReportInput in;
     in.run = metadataOf(run);
     in.metric = o.map.metric;

@@ -30,6 +30,19 @@ fs::path tinyDataset(const fs::path& dir, int scans) {
     return dir / "data";
 }
 
+// One epoch on `scans` tiny scans, batch 2, 32-column crops, into dir/ckpt.
+TrainOptions oneEpoch(const fs::path& dir, int scans) {
+    TrainOptions o;
+    o.data_dirs = {tinyDataset(dir, scans).string()};
+    o.output = (dir / "ckpt").string();
+    o.batch = 2;
+    o.crop_cols = 32;
+    o.epochs = 1;
+    o.threads = 2;
+    o.progress = false;
+    return o;
+}
+
 double mean(const std::vector<double>& v, std::size_t first, std::size_t count) {
     return std::accumulate(v.begin() + long(first), v.begin() + long(first + count), 0.0) /
            double(count);
@@ -88,14 +101,7 @@ TEST(Training, TwentyStepsLowerTheLoss) {
 
 TEST(Training, ResumeContinuesFromTheLastFinishedEpoch) {
     const auto dir = blindspot::testing::freshTempDir("train-resume");
-    TrainOptions o;
-    o.data_dirs = {tinyDataset(dir, 4).string()};
-    o.output = (dir / "ckpt").string();
-    o.batch = 2;  // 2 steps per epoch
-    o.crop_cols = 32;
-    o.epochs = 1;
-    o.threads = 2;
-    o.progress = false;
+    TrainOptions o = oneEpoch(dir, 4);  // 2 steps per epoch
     std::ostringstream log;
     EXPECT_EQ(trainNetwork(o, log).steps, 2);
     o.epochs = 3;
@@ -128,14 +134,7 @@ TEST(Training, CheckpointSetOutOfStepWithItsManifestIsRefused) {
     // Issue 20: an epoch writes weights, card and optimizer one after another. A crash between
     // two writes is simulated by changing the card after train_state.json (written last).
     const auto dir = blindspot::testing::freshTempDir("train-manifest");
-    TrainOptions o;
-    o.data_dirs = {tinyDataset(dir, 2).string()};
-    o.output = (dir / "ckpt").string();
-    o.batch = 2;
-    o.crop_cols = 32;
-    o.epochs = 1;
-    o.threads = 2;
-    o.progress = false;
+    TrainOptions o = oneEpoch(dir, 2);
     std::ostringstream log;
     trainNetwork(o, log);
     EXPECT_NO_THROW(SegmentationNetwork::load(o.output));
