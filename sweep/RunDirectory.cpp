@@ -84,24 +84,20 @@ std::optional<CachedScan> RunDirectory::readScan(const std::string& scene_id,
     if (!hasScan(scene_id)) return std::nullopt;
     const fs::path dir = scanDir(scene_id);
     const std::string json_path = (dir / "scan.json").string();
-    nlohmann::json summary;
-    try {
-        summary = readJsonFile(json_path);
-    } catch (const ConfigError& e) {
-        throw FileError::damaged(e);
-    }
-    // Another scene's entry (or one from before cars were recorded) is a cache miss, not an error.
-    const auto id = summary.is_object() ? summary.find("scene_id") : summary.end();
-    if (id == summary.end() || *id != scene_id || !summary.contains("cars")) return std::nullopt;
-    const nlohmann::json* hash =
-        summary.contains("lidar_spec_hash") ? &summary["lidar_spec_hash"] : nullptr;
-    if (!lidar_spec_hash.empty() && (!hash || !hash->is_string() || *hash != lidar_spec_hash))
-        throw FileError(json_path, "/lidar_spec_hash: expected " + lidar_spec_hash +
-                                       " (this sweep's LiDAR spec), got " +
-                                       (hash ? hash->dump() : std::string("none")) +
-                                       ": the cache holds another sensor's scan; use another "
-                                       "--scan-cache");
-    try {
+    try {  // the cache is the tool's own output: bad JSON in it is a damaged file (exit 4)
+        const nlohmann::json summary = readJsonFile(json_path);
+        // Another scene's entry (or one from before cars were recorded) is a miss, not an error.
+        const auto id = summary.is_object() ? summary.find("scene_id") : summary.end();
+        if (id == summary.end() || *id != scene_id || !summary.contains("cars"))
+            return std::nullopt;
+        const auto hash = summary.find("lidar_spec_hash");
+        if (!lidar_spec_hash.empty() && (hash == summary.end() || *hash != lidar_spec_hash))
+            throw FileError(json_path,
+                            "/lidar_spec_hash: expected " + lidar_spec_hash +
+                                " (this sweep's LiDAR spec), got " +
+                                (hash == summary.end() ? std::string("none") : hash->dump()) +
+                                ": the cache holds another sensor's scan; use another "
+                                "--scan-cache");
         return CachedScan{readScanDirectory(dir.string()),
                           carRowsFromJson(JsonObject(summary, json_path, ""))};
     } catch (const ConfigError& e) {
