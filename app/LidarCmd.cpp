@@ -41,8 +41,7 @@ void runLidar(const LidarOptions& opt) {
 void setupLidarCommand(CLI::App& app, const AppContext&) {
     auto opt = std::make_shared<LidarOptions>();
     CLI::App* cmd = app.add_subcommand("lidar", "Print a resolved LiDAR spec and its m x n grid");
-    auto* preset =
-        cmd->add_option("--preset", opt->preset, "hdl64e, squeezeseg-front, vlp16, matlab-default");
+    auto* preset = cmd->add_option("--preset", opt->preset, lidarPresetList());
     cmd->add_option("--spec", opt->spec_file, "LiDAR spec JSON file (docs/lidar-spec.md)")
         ->excludes(preset);
     cmd->add_flag("--list", opt->list, "List the presets with their grid sizes");

@@ -13,6 +13,7 @@ int runRaycastBench(const RaycastBenchOptions& options);
 struct SceneBenchOptions {
     std::vector<std::string> backgrounds = {"urban-01", "urban-04", "urban-06"};
     int repeats = 31;
+    std::string lidar = "hdl64e-kitti";  ///< preset
 };
 int runSceneBench(const SceneBenchOptions& options);
 

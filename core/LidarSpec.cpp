@@ -175,6 +175,12 @@ std::vector<std::string> lidarPresetNames() {
     return {"hdl64e", "hdl64e-kitti", "hdl64e-s2.1", "squeezeseg-front", "vlp16", "matlab-default"};
 }
 
+std::string lidarPresetList() {
+    std::string list;
+    for (const auto& n : lidarPresetNames()) list += (list.empty() ? "" : ", ") + n;
+    return list;
+}
+
 LidarSpec lidarPreset(const std::string& name) {
     LidarSpec spec;
     spec.name = name;
@@ -215,10 +221,9 @@ LidarSpec lidarPreset(const std::string& name) {
         spec.vertical = symmetric(40.0, 1.25);
         spec.horizontal = symmetric(360.0, 0.16);
     } else {
-        std::string known;
-        for (const auto& n : lidarPresetNames()) known += (known.empty() ? "" : ", ") + n;
-        throw ConfigError(ErrorSource::value("/preset"),
-                          "unknown LiDAR preset \"" + name + "\"; expected one of " + known);
+        throw ConfigError(
+            ErrorSource::value("/preset"),
+            "unknown LiDAR preset \"" + name + "\"; expected one of " + lidarPresetList());
     }
     return resolveLidarSpec(spec, "preset " + name);
 }

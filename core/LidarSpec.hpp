@@ -72,6 +72,8 @@ LidarSpec resolveLidarSpec(LidarSpec spec, const std::string& file = "",
 
 /// Presets: hdl64e, hdl64e-kitti, hdl64e-s2.1, squeezeseg-front, vlp16, matlab-default.
 std::vector<std::string> lidarPresetNames();
+/// The same names, comma-separated (help texts and errors).
+std::string lidarPresetList();
 LidarSpec lidarPreset(const std::string& name);
 
 /// JSON form (schema in docs/lidar-spec.md). Unknown keys are errors.

@@ -6,15 +6,23 @@
 
 namespace blindspot {
 
+/// SplitMix64's output function: a bijection that spreads every input bit over the word.
+inline std::uint64_t mix64(std::uint64_t z) {
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
 class Rng {
   public:
+    // A uniform random bit generator, so that Boost.Random's distributions can draw from it.
+    using result_type = std::uint64_t;
+    static constexpr result_type min() { return 0; }
+    static constexpr result_type max() { return ~result_type(0); }
+    result_type operator()() { return next(); }
+
     explicit Rng(std::uint64_t seed) : state_(seed) {}
-    std::uint64_t next() {
-        std::uint64_t z = (state_ += 0x9E3779B97F4A7C15ull);
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-        return z ^ (z >> 31);
-    }
+    std::uint64_t next() { return mix64(state_ += 0x9E3779B97F4A7C15ull); }
     /// Uniform in [lo, hi).
     double uniform(double lo, double hi) {
         return lo + (hi - lo) * double(next() >> 11) * 0x1.0p-53;

