@@ -1,5 +1,7 @@
 // blindspot sweep CONFIG.json -o RUN_DIR [--model CKPT] [--batch B] [--threads T] [--scans-only]
-//   [--jobs N] [--shard i/N] [--no-cache] [--scan-cache DIR] [--images] [--stop-after N]
+//   [--jobs N] [--shard i/N|auto [--shard-count N]] [--no-cache] [--scan-cache DIR] [--images]
+//   [--stop-after N]
+#include <cstdlib>
 #include <iostream>
 #include <memory>
 #include <thread>
@@ -8,6 +10,7 @@
 #include "core/Error.hpp"
 #include "models/Network.hpp"
 #include "sweep/RunDirectory.hpp"
+#include "sweep/Shard.hpp"
 #include "sweep/SweepRunner.hpp"
 
 namespace blindspot::cli {
@@ -20,6 +23,7 @@ struct SweepOptions {
     int batch = 8;
     int threads = 0;
     std::string shard = "0/1";
+    int shard_count = 0;  ///< with --shard auto under Kubernetes
     int jobs = 1;
     bool scans_only = false;
     bool no_cache = false;
@@ -34,7 +38,8 @@ void runSweepCommand(const SweepOptions& opt, const AppContext& context) {
     RunnerOptions options;
     options.run_dir = opt.run_dir;
     options.jobs = opt.jobs;
-    options.shard = parseShard(opt.shard);
+    options.shard = resolveShard(opt.shard, opt.shard_count,
+                                 [](const char* name) { return std::getenv(name); });
     options.cache_scans = !opt.no_cache;
     options.scan_cache_dir = opt.scan_cache;
     options.tool_version = context.version();
@@ -78,8 +83,13 @@ void setupSweepCommand(CLI::App& app, const AppContext& context) {
     cmd->add_option("--jobs", opt->jobs, "Parallel workers; results do not depend on it")
         ->check(CLI::PositiveNumber);
     cmd->add_option("--shard", opt->shard,
-                    "i/N: take every N-th sample starting at i (Slurm array / k8s index)")
+                    "i/N: take every N-th sample starting at i; auto: i/N from a Slurm job "
+                    "array (SLURM_ARRAY_TASK_*) or a Kubernetes Indexed Job "
+                    "(JOB_COMPLETION_INDEX, with --shard-count)")
         ->capture_default_str();
+    cmd->add_option("--shard-count", opt->shard_count,
+                    "N for --shard auto under Kubernetes (the Job's completions)")
+        ->check(CLI::PositiveNumber);
     cmd->add_flag("--no-cache", opt->no_cache, "Neither keep nor reuse cached scans");
     cmd->add_option("--scan-cache", opt->scan_cache,
                     "Scan cache directory (default RUN_DIR/scans); share it so another checkpoint "

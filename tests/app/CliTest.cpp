@@ -364,7 +364,7 @@ TEST(Cli, SweepBadInputGivesOneLineErrors) {
     const std::string config = std::string(BLINDSPOT_SOURCE_DIR) + "/sweep/configs/demo-xy.json";
     const std::string out = " -o " + (dir / "run").string();
     expectOneLineError(runCli("sweep " + config + out + " --scans-only --shard 3/2"),
-                       "--shard: expected i/N with 0 <= i < N (e.g. 0/4), got \"3/2\"");
+                       "--shard: expected i/N with 0 <= i < N (e.g. 0/4) or auto, got \"3/2\"");
     expectOneLineError(runCli("sweep " + config + out + " --model " + (dir / "nothing").string()),
                        "not a checkpoint: expected a directory holding model_card.json");
     expectOneLineError(runCli("generate --backgrounds urban-99 --scans 2" + out),
