@@ -14,8 +14,8 @@ int main(int argc, char** argv) {
     rc->add_option("--repeats", raycast.repeats, "Timed repetitions (median reported)");
     rc->callback([&] { blindspot::bench::runRaycastBench(raycast); });
     blindspot::bench::SceneBenchOptions scene;
-    CLI::App* sc =
-        app.add_subcommand("scene", "Per-sample scene assembly, cast, sensor response and visibility times");
+    CLI::App* sc = app.add_subcommand(
+        "scene", "Per-sample scene assembly, cast, sensor response and visibility times");
     sc->add_option("--background", scene.backgrounds, "Backgrounds")->capture_default_str();
     sc->add_option("--repeats", scene.repeats, "Timed repetitions (median reported)");
     sc->add_option("--lidar", scene.lidar, "LiDAR preset")->capture_default_str();

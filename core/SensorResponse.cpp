@@ -106,11 +106,11 @@ void applySensorResponse(ScanGrid& scan, const SensorResponse& r, std::uint64_t 
             const std::size_t i = scan.index(row, col);
             if (!scan.valid(i)) continue;
             const double rho = scan.reflectivity[i], range = scan.range_m[i];
-            Rng rng = cellRng(seed, i, kResponseStream);
             if (!(rho > 0.0)) {
                 clearCell(scan, i);
                 continue;
             }
+            Rng rng = cellRng(seed, i, kResponseStream);
             const double log_rho = logSingle(rho);
             const double m = margin(r, margin_constant, log_rho, range);
             if (!kept(r, inverse_width, m, row_keep, rng)) {
