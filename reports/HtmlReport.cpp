@@ -85,11 +85,31 @@ std::string improvementCurve(const Comparison& c) {
     return s.values.empty() ? std::string() : barChartPng(s);
 }
 
+// "19 of 24 scenes (79.2 %) in 3 shards; unfinished 2" or "" without shard records.
+std::string coverageText(const RunMetadata& r) {
+    if (r.shard_count == 0) return "";
+    std::ostringstream t;
+    t << r.scenes << " of " << r.design_size << " scenes ("
+      << formatValue(r.design_size > 0 ? 100.0 * double(r.scenes) / double(r.design_size) : 0.0, 1)
+      << " %) in " << r.shard_count << " shard" << (r.shard_count > 1 ? "s" : "");
+    const auto list = [](const std::vector<int>& v) {
+        std::string text;
+        for (int i : v) text += (text.empty() ? "" : ", ") + std::to_string(i);
+        return text;
+    };
+    if (!r.missing_shards.empty()) t << "; missing " << list(r.missing_shards);
+    if (!r.unfinished_shards.empty()) t << "; unfinished " << list(r.unfinished_shards);
+    return t.str();
+}
+
 std::string metadataTable(const RunMetadata& r) {
     std::ostringstream h;
     h << "<table><tr><th class=l>run</th><td class=l>" << escape(r.name) << " (<code>"
       << escape(r.run_dir) << "</code>)</td></tr>"
       << "<tr><th class=l>scenes</th><td class=l>" << r.scenes << "</td></tr>"
+      << (r.shard_count > 0
+              ? "<tr><th class=l>coverage</th><td class=l>" + coverageText(r) + "</td></tr>"
+              : "")
       << "<tr><th class=l>config hash</th><td class=l><code>" << r.config_hash
       << "</code></td></tr>"
       << "<tr><th class=l>checkpoint hash</th><td class=l><code>"
@@ -205,7 +225,13 @@ nlohmann::json metadataJson(const RunMetadata& r) {
             {"started_at", r.started_at},
             {"finished_at", r.finished_at},
             {"duration_s", r.duration_s},
-            {"scenes", r.scenes}};
+            {"scenes", r.scenes},
+            {"coverage",
+             {{"shard_count", r.shard_count},
+              {"design_size", r.design_size},
+              {"missing_shards", r.missing_shards},
+              {"unfinished_shards", r.unfinished_shards},
+              {"complete", r.shard_count > 0 && !r.partial()}}}};
 }
 
 }  // namespace
@@ -240,6 +266,9 @@ std::string writeReport(const ReportInput& in, const std::string& dir) {
           << "</b> (mean over scenes; pooled " << num(target->pooled.iou) << "), ";
     b << "mIoU " << num(in.metrics.scene_mean_miou) << " over " << in.metrics.scenes
       << " scenes.</p>\n";
+    if (in.run.partial())
+        b << "<p class=fail>Partial run: " << coverageText(in.run)
+          << ". Every number below covers only these scenes.</p>\n";
     if (in.gate) b << gateSection(*in.gate, in.gate_options);
     b << "<h2>Run</h2>" << metadataTable(in.run);
     b << "<h2>" << escape(in.map.metric) << " over " << escape(in.map.titles[0]) << " and "

@@ -24,6 +24,10 @@ CREATE TABLE IF NOT EXISTS scene_class (
   scene_id TEXT NOT NULL REFERENCES scene(scene_id), class TEXT NOT NULL,
   tp INTEGER NOT NULL, fp INTEGER NOT NULL, fn INTEGER NOT NULL,
   iou REAL, precision REAL, recall REAL, PRIMARY KEY (scene_id, class));
+CREATE TABLE IF NOT EXISTS shard (
+  shard_index INTEGER NOT NULL, shard_count INTEGER NOT NULL, design_size INTEGER NOT NULL,
+  planned INTEGER NOT NULL, done INTEGER NOT NULL, finished_at TEXT,
+  PRIMARY KEY (shard_index, shard_count));
 )sql";
 
 // The SQL type of a dimension's column.
@@ -212,6 +216,24 @@ std::optional<RunInfo> ResultsStore::run() const {
     r.started_at = s.text(6);
     r.finished_at = s.text(7);
     return r;
+}
+
+void ResultsStore::recordShard(const ShardRow& shard) {
+    Statement s(*db_, "INSERT OR REPLACE INTO shard VALUES (?, ?, ?, ?, ?, ?)");
+    s.bind(1, std::int64_t(shard.index)).bind(2, std::int64_t(shard.count));
+    s.bind(3, shard.design_size).bind(4, shard.planned).bind(5, shard.done);
+    (shard.finished_at.empty() ? s.bindNull(6) : s.bind(6, shard.finished_at)).step();
+}
+
+std::vector<ShardRow> ResultsStore::shards() const {
+    Statement s(*db_,
+                "SELECT shard_index, shard_count, design_size, planned, done, finished_at FROM "
+                "shard ORDER BY shard_count, shard_index");
+    std::vector<ShardRow> rows;
+    while (s.step())
+        rows.push_back({int(s.integer(0)), int(s.integer(1)), s.integer(2), s.integer(3),
+                        s.integer(4), s.text(5)});
+    return rows;
 }
 
 bool ResultsStore::insertScene(const SceneRow& scene) {

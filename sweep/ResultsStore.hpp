@@ -6,7 +6,7 @@
 // Tables (docs/results-store.md): run (one row: config, hashes, LiDAR spec, tool version, times),
 // scene (one row per scene_id: every dimension value, point counts, target visibility),
 // scene_car (per target car), scene_class (per scene and class: TP, FP, FN, IoU, precision,
-// recall; NULL where undefined).
+// recall; NULL where undefined), shard (per shard of the design the store holds scenes of).
 #include <cstdint>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -55,6 +55,18 @@ struct SceneRow {
     std::vector<ClassRow> classes;
 };
 
+/// A shard of the design whose scenes the store holds: written by the runner when it starts, after
+/// every batch and when it finishes; copied by merge. It lets merge tell a missing or unfinished
+/// shard, and a report show the coverage of a partial merge.
+struct ShardRow {
+    int index = 0;
+    int count = 1;
+    std::int64_t design_size = 0;  ///< samples in the whole design
+    std::int64_t planned = 0;      ///< of them, this shard's
+    std::int64_t done = 0;         ///< this shard's scenes in the store
+    std::string finished_at;       ///< ISO 8601, UTC; empty while unfinished
+};
+
 class ResultsStore {
   public:
     /// Opens or creates the store with a column per dimension of `registry`. Throws FileError
@@ -70,6 +82,11 @@ class ResultsStore {
     void beginRun(const RunInfo& run);
     void finishRun(const std::string& finished_at);
     std::optional<RunInfo> run() const;
+
+    /// Inserts or updates the row of shard (index, count).
+    void recordShard(const ShardRow& shard);
+    /// Ordered by count, then index; empty for a store written before shards were recorded.
+    std::vector<ShardRow> shards() const;
 
     /// Writes a scene with its car and class rows in one transaction. A scene id already present
     /// is left unchanged (returns false).

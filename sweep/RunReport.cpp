@@ -8,6 +8,7 @@
 #include "eval/Metrics.hpp"
 #include "reports/BevImage.hpp"
 #include "sweep/RunDirectory.hpp"
+#include "sweep/ShardCoverage.hpp"
 
 namespace blindspot {
 namespace {
@@ -81,6 +82,11 @@ RunMetadata metadataOf(const LoadedRun& run) {
     m.scenes = run.scenes.size();
     const double start = utcSeconds(m.started_at), end = utcSeconds(m.finished_at);
     m.duration_s = start >= 0 && end >= start ? end - start : run.seconds;
+    const ShardCoverage coverage = shardCoverage({{run.dir, run.shards}});
+    m.shard_count = coverage.shard_count;
+    m.design_size = coverage.design_size;
+    m.missing_shards = coverage.missing;
+    m.unfinished_shards = coverage.unfinished;
     return m;
 }
 

@@ -31,7 +31,7 @@ LoadedRun loadRun(const std::string& run_dir, const DimensionRegistry& registry)
     const ResultsStore store = dir.openStore(registry, true);
     const auto info = store.run();
     if (!info) throw FileError(dir.storePath(), "holds no run");
-    LoadedRun run{run_dir, *info, {}, 0.0};
+    LoadedRun run{run_dir, *info, {}, 0.0, store.shards()};
     for (const auto& row : store.scenes()) {
         run.scenes.push_back(sceneResultOf(row));
         run.seconds += row.seconds;

@@ -14,6 +14,7 @@ struct LoadedRun {
     RunInfo info;
     std::vector<SceneResult> scenes;  ///< ordered by scene id
     double seconds = 0.0;             ///< summed wall time of the scenes
+    std::vector<ShardRow> shards;     ///< the shards of the design it holds
 };
 
 /// Throws FileError when RUN_DIR has no results store or the store holds no run.

@@ -42,6 +42,23 @@ std::vector<const Sample*> todoOf(const SweepConfig& config, const std::vector<S
     return todo;
 }
 
+// The row the store holds for this shard: its finish time survives a re-run that finds nothing
+// to do.
+ShardRow shardRowOf(const ResultsStore& store, const Shard& shard, std::size_t design_size,
+                    const RunSummary& summary) {
+    ShardRow row{shard.index,
+                 shard.count,
+                 std::int64_t(design_size),
+                 std::int64_t(summary.planned),
+                 std::int64_t(summary.skipped),
+                 ""};
+    if (summary.skipped == summary.planned)
+        for (const auto& old : store.shards())
+            if (old.index == shard.index && old.count == shard.count)
+                row.finished_at = old.finished_at;
+    return row;
+}
+
 }  // namespace
 
 nlohmann::json configJson(const SweepConfig& config) { return config.source; }
@@ -63,6 +80,8 @@ RunSummary runSweep(const SweepConfig& config, const std::vector<CarModelSpec>& 
     RunSummary summary;
     std::vector<const Sample*> todo =
         todoOf(config, design, options.shard, store.finishedSceneIds(), summary);
+    ShardRow shard = shardRowOf(store, options.shard, design.size(), summary);
+    store.recordShard(shard);
     if (options.stop_after > 0 && todo.size() > options.stop_after) todo.resize(options.stop_after);
 
     // Batches are fixed chunks of the to-do list, whatever the number of workers.
@@ -90,6 +109,8 @@ RunSummary runSweep(const SweepConfig& config, const std::vector<CarModelSpec>& 
         for (const auto& row : rows) store.insertScene(row);
         worker->stage_seconds["store"] += std::chrono::duration<double>(Clock::now() - t0).count();
         done += rows.size();
+        shard.done = std::int64_t(summary.skipped + done);
+        store.recordShard(shard);
         progress.update(summary.skipped + done);
     });
     for (const auto& worker : workers) {
@@ -99,8 +120,12 @@ RunSummary runSweep(const SweepConfig& config, const std::vector<CarModelSpec>& 
     }
     summary.done = done;
     // A re-run of a finished run changes nothing, so it keeps the original finish time.
-    if (summary.skipped + done == summary.planned && (done > 0 || store.run()->finished_at.empty()))
-        store.finishRun(utcNow());
+    if (summary.skipped + done == summary.planned &&
+        (done > 0 || store.run()->finished_at.empty() || shard.finished_at.empty())) {
+        shard.finished_at = utcNow();
+        store.recordShard(shard);
+        store.finishRun(shard.finished_at);
+    }
     summary.seconds = std::chrono::duration<double>(Clock::now() - start).count();
     return summary;
 }

@@ -67,7 +67,7 @@ TEST(SweepRunner, ShardsPlusMergeEqualTheUnshardedRun) {
         EXPECT_EQ(runSweep(config, blindspot::testing::carModels(), o).planned, 8u);
         shards.push_back(o.run_dir);
     }
-    EXPECT_EQ(mergeRuns(shards, (dir / "merged").string()), 24u);
+    EXPECT_EQ(mergeRuns(shards, (dir / "merged").string()).added, 24u);
     EXPECT_TRUE(sameRows(rows(dir / "all"), rows(dir / "merged")));
     EXPECT_TRUE(
         fs::exists(dir / "merged" / "scans" / rows(dir / "all").front().scene_id / "scan.pcd"));
@@ -100,7 +100,7 @@ TEST(SweepRunner, AutoShardsOfASlurmArrayMergeToTheUnshardedRun) {
         EXPECT_EQ(rows(run).size(), 8u);
         shards.push_back(run.string());
     }
-    EXPECT_EQ(mergeRuns(shards, (dir / "merged").string()), 24u);
+    EXPECT_EQ(mergeRuns(shards, (dir / "merged").string()).added, 24u);
     EXPECT_TRUE(sameRows(rows(dir / "all"), rows(dir / "merged")));
 }
 
