@@ -12,6 +12,7 @@ void setupSceneCommand(CLI::App& app, const AppContext& context);
 void setupSampleCommand(CLI::App& app, const AppContext& context);
 void setupSweepCommand(CLI::App& app, const AppContext& context);
 void setupMergeCommand(CLI::App& app, const AppContext& context);
+void setupPlanCommand(CLI::App& app, const AppContext& context);
 void setupExportCsvCommand(CLI::App& app, const AppContext& context);
 void setupGenerateCommand(CLI::App& app, const AppContext& context);
 void setupTrainCommand(CLI::App& app, const AppContext& context);
@@ -30,6 +31,7 @@ inline void setupCommands(CLI::App& app, const AppContext& context) {
     setupSampleCommand(app, context);
     setupSweepCommand(app, context);
     setupMergeCommand(app, context);
+    setupPlanCommand(app, context);
     setupExportCsvCommand(app, context);
     setupGenerateCommand(app, context);
     setupTrainCommand(app, context);

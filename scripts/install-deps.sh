@@ -6,9 +6,10 @@ set -euo pipefail
 packages=(
     build-essential cmake ninja-build ccache pkg-config
     libembree-dev libeigen3-dev libopencv-dev nlohmann-json3-dev libcli11-dev
-    libgtest-dev libsqlite3-dev libassimp-dev libboost-dev
+    libgtest-dev libsqlite3-dev libassimp-dev libboost-dev libyaml-cpp-dev
     libtorch-dev python3-torch python3-numpy
     chromium
+    slurm-wlm munge python3-yaml
 )
 
 missing=()

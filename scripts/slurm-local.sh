@@ -17,11 +17,11 @@ conf=$state/slurm.conf
 stop_daemons() {
     for name in slurmd slurmctld munged; do
         local pidfile=$state/$name.pid
-        if [ -f "$pidfile" ]; then
-            kill "$(cat "$pidfile")" 2>/dev/null || true
-            for _ in $(seq 50); do kill -0 "$(cat "$pidfile")" 2>/dev/null || break; sleep 0.1; done
-            rm -f "$pidfile"
-        fi
+        local pid
+        pid=$(cat "$pidfile" 2>/dev/null) || continue
+        kill "$pid" 2>/dev/null || true
+        for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+        rm -f "$pidfile"
     done
 }
 
@@ -34,8 +34,8 @@ write_conf() {
     cat >"$conf" <<CONF
 ClusterName=blindspot-local
 SlurmctldHost=$host(127.0.0.1)
-SlurmctldPort=$((16817 + 0))
-SlurmdPort=$((16818 + 0))
+SlurmctldPort=16817
+SlurmdPort=16818
 AuthType=auth/munge
 AuthInfo=socket=$state/munge.socket
 CredType=cred/munge
@@ -52,6 +52,7 @@ TaskPlugin=task/none
 JobAcctGatherType=jobacct_gather/none
 AccountingStorageType=accounting_storage/none
 SchedulerType=sched/backfill
+SchedulerParameters=sched_interval=1,bf_interval=1
 SelectType=select/cons_tres
 SelectTypeParameters=CR_CPU
 ReturnToService=2
@@ -89,7 +90,7 @@ start() {
         sleep 0.2
     done
     echo "slurm-local: the node did not come up within 20 s; see $state/slurmctld.log and $state/slurmd.log" >&2
-    tail -5 "$state/slurmctld.log" "$state/slurmd.log" >&2 || true
+    tail -n 5 "$state/slurmctld.log" "$state/slurmd.log" >&2 || true
     stop_daemons
     exit 77
 }

@@ -89,7 +89,7 @@ TEST(Cli, LidarPrintsResolvedSpecAndGrid) {
 }
 
 TEST(Cli, HelpWorksOnEverything) {
-    for (const char* args : {"--help", "scan --help", "lidar --help"}) {
+    for (const char* args : {"--help", "scan --help", "lidar --help", "plan --help"}) {
         const CliRun r = runCli(args);
         EXPECT_EQ(r.exit_code, 0) << args;
         EXPECT_NE(r.out.find("Usage"), std::string::npos) << args;
@@ -394,6 +394,12 @@ TEST(Cli, SweepBadInputGivesOneLineErrors) {
                        "/lidar_effects/dropout: a probability in [0, 1]");
     expectOneLineError(runCli("scene --weather hail:3 -o " + (dir / "s").string()),
                        "--weather: expected clear, fog:ALPHA_PER_M");
+    const std::string plan = "plan " + config + " --shards 4 -o " + (dir / "plan").string();
+    expectOneLineError(runCli(plan), "--slurm: expected exactly one of --slurm, --k8s");
+    expectOneLineError(runCli(plan + " --k8s --run-root relative/runs"),
+                       "--run-root: expected an absolute path that every node (pod) sees");
+    expectOneLineError(runCli(plan + " --k8s --parallel 5"), "--parallel: expected 1..N");
+    EXPECT_FALSE(fs::exists(dir / "plan" / "sweep-job.yaml"));
     EXPECT_FALSE(fs::exists(dir / "run" / "results.sqlite"));
     fs::remove_all(dir);
 }
