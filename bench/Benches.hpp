@@ -38,4 +38,12 @@ struct WeatherBenchOptions {
 };
 int runWeatherBench(const WeatherBenchOptions& options);
 
+struct MergeBenchOptions {
+    std::size_t scenes = 100000;
+    int shards = 200;
+    std::size_t prediction_bytes = 128000;  ///< hdl64e-kitti's 64 x 2000 cells
+    std::string work_dir;                   ///< empty: the system's temporary directory
+};
+int runMergeBench(const MergeBenchOptions& options);
+
 }  // namespace blindspot::bench

@@ -41,6 +41,15 @@ int main(int argc, char** argv) {
     we->add_option("--threads", weather.threads, "Camera threads")->capture_default_str();
     we->add_option("--repeats", weather.repeats, "Timed repetitions (median reported)");
     we->callback([&] { blindspot::bench::runWeatherBench(weather); });
+    blindspot::bench::MergeBenchOptions merge;
+    CLI::App* me = app.add_subcommand(
+        "merge", "Merge of a night's shards, on synthetic shard stores (docs/scale.md)");
+    me->add_option("--scenes", merge.scenes, "Scenes in the design")->capture_default_str();
+    me->add_option("--shards", merge.shards, "Shards")->capture_default_str();
+    me->add_option("--prediction-bytes", merge.prediction_bytes, "Prediction file per scene")
+        ->capture_default_str();
+    me->add_option("--dir", merge.work_dir, "Where to write the shards (default: temp)");
+    me->callback([&] { blindspot::bench::runMergeBench(merge); });
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {

@@ -80,10 +80,9 @@ MergeSummary mergeRuns(const std::vector<std::string>& run_dirs, const std::stri
         const RunDirectory in_run(dir);
         const ResultsStore in = in_run.openStore(registry, true);
         out.beginRun(*in.run());  // refuses a merged run of another config or checkpoint
-        for (const auto& scene : in.scenes()) {
-            summary.added += out.insertScene(scene);
-            out_run.copyScanFrom(in_run, scene.scene_id);
-        }
+        const std::vector<SceneRow> scenes = in.scenes();
+        summary.added += out.insertScenes(scenes);  // one transaction per shard
+        for (const auto& scene : scenes) out_run.copyScanFrom(in_run, scene.scene_id);
         out_run.copyPredictionsFrom(in_run);
     }
     // Shard rows last: a merge killed before this point records no coverage, and a re-run of it

@@ -1,11 +1,10 @@
 #include "sweep/ResultsStore.hpp"
 
-#include <sqlite3.h>
-
 #include <sstream>
 
 #include "core/DimensionRegistry.hpp"
 #include "core/Error.hpp"
+#include "sweep/SqliteDb.hpp"
 
 namespace blindspot {
 namespace {
@@ -43,87 +42,6 @@ const char* sqlType(DimensionKind kind) {
     return "TEXT";
 }
 
-}  // namespace
-
-struct ResultsStore::Db {
-    sqlite3* handle = nullptr;
-    std::string path;
-
-    ~Db() {
-        if (handle) sqlite3_close(handle);
-    }
-    [[noreturn]] void fail(const std::string& what) const {
-        throw FileError(path, what + ": " + (handle ? sqlite3_errmsg(handle) : "no database"));
-    }
-    void exec(const std::string& sql) {
-        char* message = nullptr;
-        if (sqlite3_exec(handle, sql.c_str(), nullptr, nullptr, &message) != SQLITE_OK) {
-            const std::string text = message ? message : "unknown error";
-            sqlite3_free(message);
-            throw FileError(path, "SQLite: " + text);
-        }
-    }
-};
-
-namespace {
-
-// A prepared statement, finalised on scope exit.
-class Statement {
-  public:
-    Statement(ResultsStore::Db& db, const std::string& sql) : db_(db) {
-        if (sqlite3_prepare_v2(db.handle, sql.c_str(), -1, &stmt_, nullptr) != SQLITE_OK)
-            db.fail("SQLite prepare");
-    }
-    ~Statement() { sqlite3_finalize(stmt_); }
-    Statement& bind(int i, const std::string& v) {
-        sqlite3_bind_text(stmt_, i, v.c_str(), int(v.size()), SQLITE_TRANSIENT);
-        return *this;
-    }
-    Statement& bind(int i, double v) {
-        sqlite3_bind_double(stmt_, i, v);
-        return *this;
-    }
-    Statement& bind(int i, std::int64_t v) {
-        sqlite3_bind_int64(stmt_, i, v);
-        return *this;
-    }
-    Statement& bindNull(int i) {
-        sqlite3_bind_null(stmt_, i);
-        return *this;
-    }
-    Statement& bind(int i, const std::optional<double>& v) { return v ? bind(i, *v) : bindNull(i); }
-    Statement& bind(int i, const nlohmann::json& v) {
-        if (v.is_null()) return bindNull(i);
-        if (v.is_string()) return bind(i, v.get<std::string>());
-        if (v.is_number_integer()) return bind(i, v.get<std::int64_t>());
-        return bind(i, v.get<double>());
-    }
-    /// true while a row is available.
-    bool step() {
-        const int rc = sqlite3_step(stmt_);
-        if (rc == SQLITE_ROW) return true;
-        if (rc != SQLITE_DONE) db_.fail("SQLite step");
-        return false;
-    }
-    std::string text(int col) const {
-        const auto* p = sqlite3_column_text(stmt_, col);
-        return p ? reinterpret_cast<const char*>(p) : "";
-    }
-    std::int64_t integer(int col) const { return sqlite3_column_int64(stmt_, col); }
-    double real(int col) const { return sqlite3_column_double(stmt_, col); }
-    std::optional<double> optionalReal(int col) const {
-        if (sqlite3_column_type(stmt_, col) == SQLITE_NULL) return std::nullopt;
-        return real(col);
-    }
-    int columns() const { return sqlite3_column_count(stmt_); }
-    std::string name(int col) const { return sqlite3_column_name(stmt_, col); }
-    bool isNull(int col) const { return sqlite3_column_type(stmt_, col) == SQLITE_NULL; }
-
-  private:
-    ResultsStore::Db& db_;
-    sqlite3_stmt* stmt_ = nullptr;
-};
-
 /// A JSON column read back: a corrupt value names the store, the column and the row.
 nlohmann::json parseJsonColumn(const std::string& store_path, const std::string& column,
                                const std::string& row, const std::string& text) {
@@ -143,14 +61,7 @@ std::string csvField(const std::string& s) {
 }  // namespace
 
 ResultsStore::ResultsStore(const std::string& path, DimensionRegistry registry)
-    : db_(std::make_unique<Db>()), path_(path), registry_(std::move(registry)) {
-    db_->path = path;
-    if (sqlite3_open_v2(path.c_str(), &db_->handle,
-                        SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX,
-                        nullptr) != SQLITE_OK)
-        db_->fail("cannot open results store");
-    sqlite3_busy_timeout(db_->handle, 10000);
-    db_->exec("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;");
+    : db_(std::make_unique<SqliteDb>(path)), path_(path), registry_(std::move(registry)) {
     db_->exec(kSchema);
     addDimensionColumns();
 }
@@ -237,14 +148,27 @@ std::vector<ShardRow> ResultsStore::shards() const {
 }
 
 bool ResultsStore::insertScene(const SceneRow& scene) {
-    db_->exec("BEGIN IMMEDIATE");
-    try {
+    Transaction transaction(*db_);
+    const bool added = insertRows(scene);
+    transaction.commit();
+    return added;
+}
+
+std::size_t ResultsStore::insertScenes(const std::vector<SceneRow>& scenes) {
+    Transaction transaction(*db_);
+    std::size_t added = 0;
+    for (const auto& scene : scenes) added += insertRows(scene);
+    transaction.commit();
+    return added;
+}
+
+bool ResultsStore::insertRows(const SceneRow& scene) {
+    {
         Statement exists(*db_, "SELECT 1 FROM scene WHERE scene_id = ?");
         exists.bind(1, scene.scene_id);
-        if (exists.step()) {
-            db_->exec("ROLLBACK");
-            return false;
-        }
+        if (exists.step()) return false;
+    }
+    {
         const auto names = registry_.names();
         std::string sql =
             "INSERT INTO scene (scene_id, sample_json, valid_points, target_points, seconds";
@@ -282,12 +206,8 @@ bool ResultsStore::insertScene(const SceneRow& scene) {
                 .bind(8, c.recall)
                 .step();
         }
-        db_->exec("COMMIT");
-        return true;
-    } catch (...) {
-        sqlite3_exec(db_->handle, "ROLLBACK", nullptr, nullptr, nullptr);
-        throw;
     }
+    return true;
 }
 
 std::set<std::string> ResultsStore::finishedSceneIds() const {

@@ -19,6 +19,8 @@
 
 namespace blindspot {
 
+struct SqliteDb;  // sweep/SqliteDb.hpp
+
 struct RunInfo {
     std::string name;
     nlohmann::json config;  ///< the resolved config
@@ -91,6 +93,8 @@ class ResultsStore {
     /// Writes a scene with its car and class rows in one transaction. A scene id already present
     /// is left unchanged (returns false).
     bool insertScene(const SceneRow& scene);
+    /// The same for many scenes in one transaction (merge); returns how many were new.
+    std::size_t insertScenes(const std::vector<SceneRow>& scenes);
     std::set<std::string> finishedSceneIds() const;
     /// Every scene, ordered by scene_id.
     std::vector<SceneRow> scenes() const;
@@ -99,12 +103,11 @@ class ResultsStore {
     /// scene when there are no class rows), for pandas.
     std::string exportCsv() const;
 
-    struct Db;  ///< the SQLite connection (ResultsStore.cpp)
-
   private:
     void addDimensionColumns();
+    bool insertRows(const SceneRow& scene);  ///< inside a transaction
 
-    std::unique_ptr<Db> db_;
+    std::unique_ptr<SqliteDb> db_;
     std::string path_;
     DimensionRegistry registry_;
 };

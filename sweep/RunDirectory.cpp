@@ -176,11 +176,21 @@ void RunDirectory::copyScanFrom(const RunDirectory& other, const std::string& sc
 }
 
 void RunDirectory::copyPredictionsFrom(const RunDirectory& other) const {
-    const fs::path from = fs::path(other.dir_) / "predictions";
+    const fs::path from = fs::path(other.dir_) / "predictions", to = fs::path(dir_) / "predictions";
     if (!fs::exists(from)) return;
+    makeDirectories(to.string());
     std::error_code ec;
-    fs::copy(from, fs::path(dir_) / "predictions",
-             fs::copy_options::recursive | fs::copy_options::skip_existing, ec);
+    for (const auto& entry : fs::directory_iterator(from, ec)) {
+        const fs::path target = to / entry.path().filename();
+        // A file a killed writer left behind (writeFileAtomic's NAME.tmp.PID) is not a result.
+        if (target.filename().string().find(".tmp.") != std::string::npos || fs::exists(target))
+            continue;
+        // Prediction files are never rewritten once complete, so a hard link shares them safely
+        // and costs no disk; across file systems it is a copy.
+        fs::create_hard_link(entry.path(), target, ec);
+        if (ec) fs::copy_file(entry.path(), target, ec);
+        if (ec) break;
+    }
     if (ec) throw FileError(dir_, "cannot copy predictions: " + ec.message());
 }
 
