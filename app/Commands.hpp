@@ -20,6 +20,7 @@ void setupSelectCommand(CLI::App& app, const AppContext& context);
 void setupExportCommand(CLI::App& app, const AppContext& context);
 void setupCompareCommand(CLI::App& app, const AppContext& context);
 void setupReportCommand(CLI::App& app, const AppContext& context);
+void setupHistoryCommand(CLI::App& app, const AppContext& context);
 void setupEvaluateCommand(CLI::App& app, const AppContext& context);
 void setupFidelityCommand(CLI::App& app, const AppContext& context);
 
@@ -39,6 +40,7 @@ inline void setupCommands(CLI::App& app, const AppContext& context) {
     setupExportCommand(app, context);
     setupCompareCommand(app, context);
     setupReportCommand(app, context);
+    setupHistoryCommand(app, context);
     setupEvaluateCommand(app, context);
     setupFidelityCommand(app, context);
 }

@@ -1,4 +1,5 @@
 // blindspot report RUN -o DIR [--baseline RUN0] [--fail-on-drop D] [--gate-min-samples N]
+//   [--gate-history HISTORY.sqlite [--window K] [--gate-reference median|best]]
 //   [--dims x,y] [--class car] [--worst K] [--scan-cache DIR]
 #include <filesystem>
 #include <iostream>
@@ -15,6 +16,7 @@ namespace fs = std::filesystem;
 
 struct ReportArgs {
     RunReportOptions options;
+    std::string window_reference = "median";
     std::string output;
     MapArgs map;
 };
@@ -45,12 +47,19 @@ void printHeadline(const ReportInput& in, const std::string& index) {
 }
 
 void runReport(ReportArgs& a, const AppContext& context) {
+    if (a.window_reference == "best")
+        a.options.window_reference = WindowReference::Best;
+    else if (a.window_reference != "median")
+        throw ConfigError(ErrorSource::flag("--gate-reference"),
+                          "expected median or best, got \"" + a.window_reference + "\"");
     a.options.map = a.map.options(context.dimensions());  // the class is resolved on load
     const ReportInput in = buildRunReport(a.options);
     const std::string index = writeReport(in, a.output);
     printHeadline(in, index);
-    if (in.gate && !in.gate->passed && a.options.fail_on_drop >= 0)
-        throw GateFailed(in.gate->message);
+    if (in.history_gate) std::cout << in.history_gate->message << "\n";
+    if (a.options.fail_on_drop < 0) return;
+    if (in.gate && !in.gate->passed) throw GateFailed(in.gate->message);
+    if (in.history_gate && !in.history_gate->passed) throw GateFailed(in.history_gate->message);
 }
 
 }  // namespace
@@ -65,19 +74,29 @@ void setupReportCommand(CLI::App& app, const AppContext& context) {
     cmd->add_option("--baseline", o.baseline_dir,
                     "Baseline run: delta section and regression gate");
     cmd->add_option("--fail-on-drop", o.fail_on_drop,
-                    "Exit 6 if the metric fell by more than this overall or in any cell")
+                    "Exit 6 if the metric fell by more than this overall or in any cell (against "
+                    "--baseline or --gate-history)")
         ->check(CLI::NonNegativeNumber);
     cmd->add_option("--gate-min-samples", o.gate_min_samples,
-                    "Cells need this many scene pairs to fail the gate")
+                    "Cells need this many scene pairs (scenes, with --gate-history) to fail")
+        ->capture_default_str();
+    cmd->add_option("--gate-history", o.gate_history,
+                    "History file: gate against the last nights of this config and world");
+    cmd->add_option("--window", o.window, "Nights in the --gate-history window")
+        ->capture_default_str()
+        ->check(CLI::PositiveNumber);
+    cmd->add_option("--gate-reference", a->window_reference,
+                    "median or best of the window's nights")
         ->capture_default_str();
     a->map.add(cmd);
     cmd->add_option("--worst", o.worst, "Worst scenes shown with thumbnails")
         ->capture_default_str();
     cmd->add_option("--scan-cache", o.scan_cache, "Where the run's scans are (default RUN/scans)");
     cmd->callback([a, &context] {
-        if (a->options.fail_on_drop >= 0 && a->options.baseline_dir.empty())
+        if (a->options.fail_on_drop >= 0 && a->options.baseline_dir.empty() &&
+            a->options.gate_history.empty())
             throw ConfigError(ErrorSource::flag("--fail-on-drop"),
-                              "--baseline RUN0 to compare against");
+                              "--baseline RUN0 or --gate-history HISTORY to compare against");
         runReport(*a, context);
     });
 }

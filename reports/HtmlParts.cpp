@@ -1,5 +1,6 @@
 #include "reports/HtmlParts.hpp"
 
+#include <cmath>
 #include <cstdint>
 #include <sstream>
 
@@ -103,6 +104,38 @@ std::string classTable(const MetricsSummary& m) {
       << ". Pooled sums TP/FP/FN over scenes first; scene mean averages per-scene values. "
       << "Undefined values (denominator 0) are shown as n/a and left out of means.</p>\n";
     return h.str();
+}
+
+std::string levelText(const nlohmann::json& level) {
+    if (level.is_string()) return level.get<std::string>();
+    if (level.is_number_integer()) return std::to_string(level.get<std::int64_t>());
+    if (level.is_number()) {
+        const double v = level.get<double>();
+        return formatValue(v, std::fabs(v - std::round(v)) < 1e-9 ? 0 : 2);
+    }
+    return level.dump();
+}
+
+std::vector<std::string> ticks(const std::vector<nlohmann::json>& levels) {
+    std::vector<std::string> out;
+    for (const auto& l : levels) out.push_back(levelText(l));
+    return out;
+}
+
+HeatmapSpec mapHeatmap(const MiouMap& map, const std::string& title) {
+    HeatmapSpec s;
+    s.title = title;
+    s.x_title = map.titles[0].empty() ? map.dims[0] : map.titles[0];
+    s.y_title = map.titles[1].empty() ? map.dims[1] : map.titles[1];
+    s.x_ticks = ticks(map.x_levels);
+    s.y_ticks = ticks(map.y_levels);
+    for (const auto& c : map.cells) {
+        s.values.push_back(c.mean);
+        // Under 95 % of the target's returns scored: the cell measures part of the target.
+        s.partial.push_back(c.mean_target_in_grid && *c.mean_target_in_grid < 0.95);
+    }
+    s.value_title = map.metric;
+    return s;
 }
 
 }  // namespace blindspot

@@ -3,8 +3,11 @@
 // page frame (style and the image check the browser test reads) and the per-class metrics table.
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "eval/Metrics.hpp"
+#include "eval/MiouMap.hpp"
+#include "reports/Heatmap.hpp"
 
 namespace blindspot {
 
@@ -17,6 +20,11 @@ std::string num(const std::optional<double>& v, int decimals = 3);
 /// A whole page: title, the shared style, and a script that marks images that fail to decode
 /// and records "decoded/total" in <body data-images>.
 std::string page(const std::string& title, const std::string& body);
+/// A sweep level as printed: strings as they are, whole numbers without decimals.
+std::string levelText(const nlohmann::json& level);
+std::vector<std::string> ticks(const std::vector<nlohmann::json>& levels);
+/// The heatmap of a map's cell means, with its axis titles and partial-target marks.
+HeatmapSpec mapHeatmap(const MiouMap& map, const std::string& title);
 /// TP/FP/FN, pooled and scene-mean IoU, precision and recall per class, and the mIoU line.
 std::string classTable(const MetricsSummary& metrics);
 

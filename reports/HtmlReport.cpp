@@ -16,43 +16,11 @@ std::optional<double> optionalNumber(const nlohmann::json& v) {
     return v.is_number() ? std::optional<double>(v.get<double>()) : std::nullopt;
 }
 
-std::string levelText(const nlohmann::json& level) {
-    if (level.is_string()) return level.get<std::string>();
-    if (level.is_number_integer()) return std::to_string(level.get<std::int64_t>());
-    if (level.is_number()) {
-        const double v = level.get<double>();
-        return formatValue(v, std::fabs(v - std::round(v)) < 1e-9 ? 0 : 2);
-    }
-    return level.dump();
-}
-
 std::string sampleText(const nlohmann::json& sample) {
     std::string out;
     for (const auto& [k, v] : sample.items())
         out += (out.empty() ? "" : ", ") + k + "=" + levelText(v);
     return out;
-}
-
-std::vector<std::string> ticks(const std::vector<nlohmann::json>& levels) {
-    std::vector<std::string> out;
-    for (const auto& l : levels) out.push_back(levelText(l));
-    return out;
-}
-
-HeatmapSpec mapHeatmap(const MiouMap& map, const std::string& title) {
-    HeatmapSpec s;
-    s.title = title;
-    s.x_title = map.titles[0].empty() ? map.dims[0] : map.titles[0];
-    s.y_title = map.titles[1].empty() ? map.dims[1] : map.titles[1];
-    s.x_ticks = ticks(map.x_levels);
-    s.y_ticks = ticks(map.y_levels);
-    for (const auto& c : map.cells) {
-        s.values.push_back(c.mean);
-        // Under 95 % of the target's returns scored: the cell measures part of the target.
-        s.partial.push_back(c.mean_target_in_grid && *c.mean_target_in_grid < 0.95);
-    }
-    s.value_title = map.metric;
-    return s;
 }
 
 HeatmapSpec deltaHeatmap(const Comparison& c, const std::string& title) {
@@ -216,6 +184,41 @@ std::string gateSection(const GateResult& g, const GateOptions& o) {
     return h.str();
 }
 
+std::string historyGateSection(const WindowGateResult& g, const WindowGateOptions& o,
+                               const MiouMap& map) {
+    std::ostringstream h;
+    h << "<h2>Gate against the history</h2><p class=" << (g.passed ? "pass" : "fail") << ">"
+      << escape(g.message) << "</p>";
+    if (!g.failed_cells.empty()) {
+        h << "<table><tr><th class=l>cell</th><th>reference</th><th>tonight</th></tr>";
+        for (const auto& c : g.failed_cells)
+            h << "<tr><td class=l>" << escape(levelText(map.x_levels[c.cell % map.x_levels.size()]))
+              << ", " << escape(levelText(map.y_levels[c.cell / map.x_levels.size()]))
+              << "</td><td>" << formatValue(c.reference, 3) << "</td><td>"
+              << formatValue(c.value, 3) << "</td></tr>";
+        h << "</table>";
+    }
+    h << "<p>Fails when the run's value, or any cell with at least " << o.min_cell_samples
+      << " scenes, fell more than " << formatValue(o.max_drop, 3) << " below the "
+      << (o.reference == WindowReference::Best ? "best" : "median")
+      << " of the same cell over the earlier nights of this config and world.</p>\n";
+    return h.str();
+}
+
+nlohmann::json historyGateJson(const WindowGateResult& g, const WindowGateOptions& o) {
+    nlohmann::json cells = nlohmann::json::array();
+    for (const auto& c : g.failed_cells)
+        cells.push_back({{"cell", c.cell}, {"reference", c.reference}, {"value", c.value}});
+    return {{"passed", g.passed},
+            {"nights", g.nights},
+            {"reference", o.reference == WindowReference::Best ? "best" : "median"},
+            {"max_drop", o.max_drop},
+            {"overall_reference",
+             g.overall_reference ? nlohmann::json(*g.overall_reference) : nlohmann::json()},
+            {"failed_cells", cells},
+            {"message", g.message}};
+}
+
 nlohmann::json metadataJson(const RunMetadata& r) {
     return {{"name", r.name},
             {"run_dir", r.run_dir},
@@ -252,6 +255,8 @@ nlohmann::json reportSummaryJson(const ReportInput& in) {
     if (in.baseline) out["baseline"] = metadataJson(*in.baseline);
     if (in.delta) out["delta"] = toJson(*in.delta);
     if (in.gate) out["gate"] = toJson(*in.gate, in.gate_options);
+    if (in.history_gate)
+        out["history_gate"] = historyGateJson(*in.history_gate, in.history_gate_options);
     return out;
 }
 
@@ -270,6 +275,7 @@ std::string writeReport(const ReportInput& in, const std::string& dir) {
         b << "<p class=fail>Partial run: " << coverageText(in.run)
           << ". Every number below covers only these scenes.</p>\n";
     if (in.gate) b << gateSection(*in.gate, in.gate_options);
+    if (in.history_gate) b << historyGateSection(*in.history_gate, in.history_gate_options, in.map);
     b << "<h2>Run</h2>" << metadataTable(in.run);
     b << "<h2>" << escape(in.map.metric) << " over " << escape(in.map.titles[0]) << " and "
       << escape(in.map.titles[1]) << "</h2><p>Each cell: the mean over every other dimension "

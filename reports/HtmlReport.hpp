@@ -9,6 +9,7 @@
 #include "eval/Comparison.hpp"
 #include "eval/Metrics.hpp"
 #include "eval/MiouMap.hpp"
+#include "eval/WindowGate.hpp"
 
 namespace blindspot {
 
@@ -53,6 +54,9 @@ struct ReportInput {
     std::optional<Comparison> delta;  ///< baseline -> this run
     std::optional<GateResult> gate;
     GateOptions gate_options;
+    /// report --gate-history: this run against the last nights of its series.
+    std::optional<WindowGateResult> history_gate;
+    WindowGateOptions history_gate_options;
 };
 
 /// The machine-readable summary (summary.json).

@@ -64,6 +64,11 @@ ResultsStore::ResultsStore(const std::string& path, DimensionRegistry registry)
     : db_(std::make_unique<SqliteDb>(path)), path_(path), registry_(std::move(registry)) {
     db_->exec(kSchema);
     addDimensionColumns();
+    // Stores written before the world version was recorded gain the column, NULL ("unknown").
+    bool has_world = false;
+    Statement info(*db_, "PRAGMA table_info(run)");
+    while (info.step()) has_world = has_world || info.text(1) == "world_version";
+    if (!has_world) db_->exec("ALTER TABLE run ADD COLUMN world_version TEXT");
 }
 
 // One column per registry dimension, for SQL users (the sample itself is sample_json). A store
@@ -97,7 +102,10 @@ void ResultsStore::beginRun(const RunInfo& run) {
                     " with checkpoint \"" + run.checkpoint_hash + "\" (use another RUN_DIR)");
         return;  // a resume
     }
-    Statement(*db_, "INSERT INTO run VALUES (1, ?, ?, ?, ?, ?, ?, ?, NULL)")
+    Statement(*db_,
+              "INSERT INTO run (id, name, config_json, config_hash, checkpoint_hash, lidar_json, "
+              "tool_version, started_at, finished_at, world_version) VALUES (1, ?, ?, ?, ?, ?, "
+              "?, ?, NULL, ?)")
         .bind(1, run.name)
         .bind(2, run.config.dump())
         .bind(3, run.config_hash)
@@ -105,6 +113,7 @@ void ResultsStore::beginRun(const RunInfo& run) {
         .bind(5, run.lidar.dump())
         .bind(6, run.tool_version)
         .bind(7, run.started_at)
+        .bind(8, run.world_version)
         .step();
 }
 
@@ -115,7 +124,7 @@ void ResultsStore::finishRun(const std::string& finished_at) {
 std::optional<RunInfo> ResultsStore::run() const {
     Statement s(*db_,
                 "SELECT name, config_json, config_hash, checkpoint_hash, lidar_json, tool_version, "
-                "started_at, finished_at FROM run");
+                "started_at, finished_at, world_version FROM run");
     if (!s.step()) return std::nullopt;
     RunInfo r;
     r.name = s.text(0);
@@ -126,6 +135,7 @@ std::optional<RunInfo> ResultsStore::run() const {
     r.tool_version = s.text(5);
     r.started_at = s.text(6);
     r.finished_at = s.text(7);
+    r.world_version = s.text(8);
     return r;
 }
 

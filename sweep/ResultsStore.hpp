@@ -28,8 +28,9 @@ struct RunInfo {
     std::string checkpoint_hash;  ///< empty for --scans-only
     nlohmann::json lidar;
     std::string tool_version;
-    std::string started_at;   ///< ISO 8601, UTC
-    std::string finished_at;  ///< ISO 8601, UTC; empty while the run is unfinished
+    std::string started_at;     ///< ISO 8601, UTC
+    std::string finished_at;    ///< ISO 8601, UTC; empty while the run is unfinished
+    std::string world_version;  ///< kWorldVersion of the scans; empty in stores from before it
 };
 
 struct CarRow {

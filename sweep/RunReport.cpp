@@ -7,6 +7,7 @@
 #include "core/ScanIo.hpp"
 #include "eval/Metrics.hpp"
 #include "reports/BevImage.hpp"
+#include "sweep/NightTrend.hpp"
 #include "sweep/RunDirectory.hpp"
 #include "sweep/ShardCoverage.hpp"
 
@@ -113,6 +114,14 @@ ReportInput buildRunReport(const RunReportOptions& given) {
         if (o.fail_on_drop >= 0) in.gate_options.max_drop = o.fail_on_drop;
         in.gate_options.min_cell_samples = o.gate_min_samples;
         in.gate = regressionGate(*in.delta, in.gate_options);
+    }
+    if (!o.gate_history.empty()) {
+        if (o.fail_on_drop >= 0) in.history_gate_options.max_drop = o.fail_on_drop;
+        in.history_gate_options.min_cell_samples = o.gate_min_samples;
+        in.history_gate_options.reference = o.window_reference;
+        const Night tonight = nightOf(run, o.map, "", "");
+        in.history_gate = gateAgainstHistory(NightHistory(o.gate_history).nights(), tonight,
+                                             o.window, in.history_gate_options);
     }
     return in;
 }

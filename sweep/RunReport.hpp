@@ -19,6 +19,10 @@ struct RunReportOptions {
     std::size_t worst = 20;      ///< worst scenes shown with thumbnails
     double fail_on_drop = -1.0;  ///< >= 0: the gate's largest allowed drop
     std::size_t gate_min_samples = 3;
+    /// --gate-history: gate against the last `window` nights of the run's series there.
+    std::string gate_history;
+    std::size_t window = 7;
+    WindowReference window_reference = WindowReference::Median;
 };
 
 /// Everything the report shows, gathered from the run (and its baseline).

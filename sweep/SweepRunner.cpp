@@ -24,6 +24,7 @@ RunInfo runInfoOf(const SweepConfig& config, const RunnerOptions& options) {
     info.checkpoint_hash = options.segmenter ? options.segmenter()->checkpointHash() : "";
     info.lidar = lidarSpecToJson(lidarPreset(config.lidar));
     info.tool_version = options.tool_version;
+    info.world_version = kWorldVersion;
     info.started_at = utcNow();
     return info;
 }
