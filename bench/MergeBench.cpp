@@ -85,6 +85,10 @@ int runMergeBench(const MergeBenchOptions& o) {
     const double merge_s = secondsSince(t0);
     std::printf("merge: %zu scenes in %.1f s (%.0f scenes/s), coverage %s\n", s.added, merge_s,
                 double(s.added) / merge_s, s.coverage.complete() ? "complete" : "partial");
+    const auto store_bytes = fs::file_size(dir / "merged" / "results.sqlite");
+    std::printf("merged results.sqlite: %.1f MB (%.0f bytes per scene)\n",
+                double(store_bytes) / 1e6,
+                double(store_bytes) / double(std::max<std::size_t>(1, s.added)));
     fs::remove_all(dir);
     return 0;
 }

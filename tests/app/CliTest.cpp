@@ -400,6 +400,13 @@ TEST(Cli, SweepBadInputGivesOneLineErrors) {
                        "--run-root: expected an absolute path that every node (pod) sees");
     expectOneLineError(runCli(plan + " --k8s --parallel 5"), "--parallel: expected 1..N");
     EXPECT_FALSE(fs::exists(dir / "plan" / "sweep-job.yaml"));
+    const std::string none = (dir / "none.sqlite").string();
+    expectOneLineError(runCli("history report " + none + " -o " + (dir / "h").string()),
+                       "none.sqlite: no history here (blindspot history add RUN --store");
+    expectOneLineError(runCli("history report " + none + " -o " + (dir / "h").string() +
+                              " --gate-reference worst"),
+                       "--gate-reference: expected median or best, got \"worst\"");
+    EXPECT_FALSE(fs::exists(none));
     EXPECT_FALSE(fs::exists(dir / "run" / "results.sqlite"));
     fs::remove_all(dir);
 }
