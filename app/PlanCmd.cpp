@@ -33,6 +33,10 @@ void runPlan(PlanArgs& a, const AppContext& context) {
     if (a.slurm == a.k8s)
         throw ConfigError(ErrorSource::flag("--slurm"), "expected exactly one of --slurm, --k8s");
     const SweepConfig config = loadSweepConfig(a.config, context.catalogue(), context.dimensions());
+    if (config.sampler.type == "adaptive" && a.plan.shards > 1)
+        throw ConfigError(ErrorSource::flag("--shards"),
+                          "an adaptive sweep runs as one job (--shards 1); sharding it is not "
+                          "supported yet");
     ClusterPlan& p = a.plan;
     p.scheduler = a.slurm ? Scheduler::Slurm : Scheduler::Kubernetes;
     p.name = config.name;
@@ -48,7 +52,9 @@ void runPlan(PlanArgs& a, const AppContext& context) {
         p.run_root = p.volume_mount + "/" + config.name;
     }
     writePlan(p, a.output);
-    const std::size_t design = drawSamples(config.space, config.sampler).size();
+    const std::size_t design = config.sampler.type == "adaptive"
+                                   ? config.sampler.n
+                                   : drawSamples(config.space, config.sampler).size();
     std::cout << "plan " << config.name << ": " << design << " scenes in " << p.shards
               << " shards (" << (design + std::size_t(p.shards) - 1) / std::size_t(p.shards)
               << " scenes per shard at most), run root " << p.run_root << " -> "

@@ -17,7 +17,12 @@ void runSample(const SampleOptions& opt, const AppContext& context) {
     const SweepConfig config =
         loadSweepConfig(opt.config, context.catalogue(), context.dimensions());
     const std::vector<Sample> samples = drawSamples(config.space, config.sampler);
-    std::cerr << samples.size() << " samples (" << config.sampler.type << ")\n";
+    if (config.sampler.type == "adaptive")
+        std::cerr << samples.size() << " samples: the adaptive sampler's initial design; its "
+                  << config.sampler.n - std::min(config.sampler.n, samples.size())
+                  << " later samples follow the scores\n";
+    else
+        std::cerr << samples.size() << " samples (" << config.sampler.type << ")\n";
     std::size_t printed = 0;
     for (const auto& s : samples) {
         if (opt.limit && printed++ == opt.limit) break;

@@ -46,4 +46,17 @@ struct MergeBenchOptions {
 };
 int runMergeBench(const MergeBenchOptions& options);
 
+struct AdaptiveBenchOptions {
+    /// The truth grid (a grid config); every sampler proposes points of it.
+    std::string config = std::string(BLINDSPOT_SOURCE_DIR) + "/sweep/configs/adaptive-truth.json";
+    std::string checkpoint = std::string(BLINDSPOT_SOURCE_DIR) + "/models/checkpoints/baseline";
+    std::string truth_dir;  ///< empty: $XDG_CACHE_HOME (or ~/.cache)/blindspot/adaptive-truth
+    std::string objective = "target";  ///< the class whose IoU is the score
+    double below = 0.5;                ///< a point fails below this
+    int seeds = 5;
+    int budget_percent = 25;
+    bool synthetic_only = false;
+};
+int runAdaptiveBench(const AdaptiveBenchOptions& options);
+
 }  // namespace blindspot::bench

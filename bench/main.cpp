@@ -50,6 +50,20 @@ int main(int argc, char** argv) {
         ->capture_default_str();
     me->add_option("--dir", merge.work_dir, "Where to write the shards (default: temp)");
     me->callback([&] { blindspot::bench::runMergeBench(merge); });
+    blindspot::bench::AdaptiveBenchOptions adaptive;
+    CLI::App* ad = app.add_subcommand(
+        "adaptive", "Samplers replayed against a scored truth grid: recall of failing points");
+    ad->add_option("--config", adaptive.config, "Truth grid config")->capture_default_str();
+    ad->add_option("--model", adaptive.checkpoint, "Checkpoint")->capture_default_str();
+    ad->add_option("--truth-dir", adaptive.truth_dir, "Where the truth run lives");
+    ad->add_option("--objective", adaptive.objective, "Class whose IoU is the score")
+        ->capture_default_str();
+    ad->add_option("--below", adaptive.below, "Failure threshold")->capture_default_str();
+    ad->add_option("--seeds", adaptive.seeds, "Seeds per sampler")->capture_default_str();
+    ad->add_option("--budget-percent", adaptive.budget_percent, "Largest budget, % of the grid")
+        ->capture_default_str();
+    ad->add_flag("--synthetic-only", adaptive.synthetic_only, "Only the synthetic objective");
+    ad->callback([&] { blindspot::bench::runAdaptiveBench(adaptive); });
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {

@@ -5,18 +5,10 @@
 
 #include "core/Error.hpp"
 #include "core/Rng.hpp"
+#include "sweep/AdaptiveSampler.hpp"
 
 namespace blindspot {
 namespace {
-
-Sample makeSample(const ModificationSpace& space, const std::vector<double>& u) {
-    Sample s;
-    for (std::size_t d = 0; d < space.dimensions.size(); ++d) {
-        s.names.push_back(space.dimensions[d].name);
-        s.values.push_back(space.dimensions[d].at(u[d]));
-    }
-    return s;
-}
 
 // Each dimension draws from its own stream, so adding a dimension leaves the others unchanged.
 Rng dimensionRng(std::uint64_t seed, const std::string& name) {
@@ -69,7 +61,7 @@ class UnitCubeSampler : public Sampler {
     std::vector<Sample> propose(const std::vector<SampleOutcome>&) override {
         const std::size_t n = config_.n, dims = space_.dimensions.size();
         std::vector<std::vector<double>> u(n, std::vector<double>(dims, 0.0));
-        if (config_.type == "sobol") fillSobol(u);
+        if (config_.type == "sobol") u = sobolPoints(n, dims);
         for (std::size_t d = 0; d < dims && config_.type != "sobol"; ++d) {
             Rng rng = dimensionRng(config_.seed, space_.dimensions[d].name);
             if (config_.type == "random") {
@@ -90,37 +82,67 @@ class UnitCubeSampler : public Sampler {
     }
 
   private:
-    void fillSobol(std::vector<std::vector<double>>& u) const {
-        const std::size_t dims = space_.dimensions.size();
-        // Boost's engine starts at the second point of the sequence; the origin is put back so
-        // the first 2^m points form a (t, m, s)-net and every elementary interval gets its share
-        // (Owen 2020, "On dropping the first Sobol' point").
-        boost::random::sobol engine(std::max<std::size_t>(1, dims));
-        const double scale = 1.0 / (double(engine.max()) + 1.0);
-        for (std::size_t i = 1; i < u.size(); ++i)
-            for (std::size_t d = 0; d < std::max<std::size_t>(1, dims); ++d) {
-                const double v = double(engine()) * scale;
-                if (d < dims) u[i][d] = v;
-            }
-    }
-
     ModificationSpace space_;
     SamplerConfig config_;
 };
 
+// The adaptive sampler's keys: batch, initial, objective {metric, below}.
+void adaptiveFromJson(const JsonObject& j, SamplerConfig& c) {
+    if (j.has("batch")) {
+        const int batch = j.integer("batch");
+        if (batch < 1 || batch > 100000) j.fail("batch", "must lie in [1, 100000]");
+        c.batch = std::size_t(batch);
+    }
+    if (j.has("initial")) {
+        const int initial = j.integer("initial");
+        if (initial < 1 || std::size_t(initial) > c.n) j.fail("initial", "must lie in [1, n]");
+        c.initial = std::size_t(initial);
+    }
+    const JsonObject objective = j.object("objective");
+    c.objective = objective.string("metric");
+    c.threshold = objective.number("below");
+    objective.rejectUnknownKeys();
+}
+
 }  // namespace
+
+Sample makeSample(const ModificationSpace& space, const std::vector<double>& u) {
+    Sample s;
+    for (std::size_t d = 0; d < space.dimensions.size(); ++d) {
+        s.names.push_back(space.dimensions[d].name);
+        s.values.push_back(space.dimensions[d].at(u[d]));
+    }
+    return s;
+}
+
+std::vector<std::vector<double>> sobolPoints(std::size_t n, std::size_t dims) {
+    std::vector<std::vector<double>> u(n, std::vector<double>(dims, 0.0));
+    // Boost's engine starts at the second point of the sequence; the origin is put back so the
+    // first 2^m points form a (t, m, s)-net and every elementary interval gets its share (Owen
+    // 2020, "On dropping the first Sobol' point").
+    boost::random::sobol engine(std::max<std::size_t>(1, dims));
+    const double scale = 1.0 / (double(engine.max()) + 1.0);
+    for (std::size_t i = 1; i < n; ++i)
+        for (std::size_t d = 0; d < std::max<std::size_t>(1, dims); ++d) {
+            const double v = double(engine()) * scale;
+            if (d < dims) u[i][d] = v;
+        }
+    return u;
+}
 
 SamplerConfig samplerConfigFromJson(const JsonObject& j) {
     SamplerConfig c;
     c.type = j.string("type");
-    if (c.type != "grid" && c.type != "random" && c.type != "lhs" && c.type != "sobol")
-        j.fail("type", "expected grid, random, lhs or sobol, got \"" + c.type + "\"");
+    if (c.type != "grid" && c.type != "random" && c.type != "lhs" && c.type != "sobol" &&
+        c.type != "adaptive")
+        j.fail("type", "expected grid, random, lhs, sobol or adaptive, got \"" + c.type + "\"");
     if (c.type != "grid") {
         const int n = j.integer("n");
         if (n < 1 || n > 10000000) j.fail("n", "must lie in [1, 10000000]");
         c.n = std::size_t(n);
     }
-    if (c.type == "random" || c.type == "lhs") {
+    if (c.type == "adaptive") adaptiveFromJson(j, c);
+    if (c.type == "random" || c.type == "lhs" || c.type == "adaptive") {
         const auto& seed = j.raw("seed");
         if (!seed.is_number_unsigned()) j.fail("seed", "expected a non-negative integer");
         c.seed = seed.get<std::uint64_t>();
@@ -132,6 +154,7 @@ SamplerConfig samplerConfigFromJson(const JsonObject& j) {
 std::unique_ptr<Sampler> makeSampler(const ModificationSpace& space, const SamplerConfig& config) {
     if (config.type == "grid") return std::make_unique<GridSampler>(space);
     if (config.n == 0) throw ConfigError(ErrorSource::value("/sampler/n"), "must be >= 1");
+    if (config.type == "adaptive") return std::make_unique<AdaptiveSampler>(space, config);
     return std::make_unique<UnitCubeSampler>(space, config);
 }
 

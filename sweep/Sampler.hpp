@@ -12,16 +12,22 @@
 namespace blindspot {
 
 struct SamplerConfig {
-    std::string type = "grid";  ///< grid, random, lhs, sobol
-    std::size_t n = 0;          ///< samples for random, lhs and sobol
-    std::uint64_t seed = 0;     ///< random and lhs (Sobol is deterministic without a seed)
+    std::string type = "grid";  ///< grid, random, lhs, sobol, adaptive
+    std::size_t n = 0;          ///< samples for random, lhs and sobol; the budget of adaptive
+    std::uint64_t seed = 0;     ///< random, lhs and adaptive (Sobol is deterministic)
+    // adaptive (sweep/AdaptiveSampler.hpp)
+    std::size_t batch = 32;            ///< scenes per proposal after the initial design
+    std::size_t initial = 0;           ///< the initial design's size; 0: max(batch, n / 10)
+    std::string objective = "target";  ///< the scored class whose IoU is the score
+    double threshold = 0.5;            ///< a scene fails when its score is below this
 };
 SamplerConfig samplerConfigFromJson(const JsonObject& json);
 
-/// A finished sample and its score, for samplers that adapt.
+/// A finished sample and its score (the objective's value; NaN when undefined), for samplers
+/// that adapt.
 struct SampleOutcome {
     Sample sample;
-    double miou = 0.0;
+    double score = 0.0;
 };
 
 class Sampler {
@@ -34,6 +40,11 @@ class Sampler {
 /// Throws ConfigError when the space does not suit the sampler (a distribution under grid,
 /// n = 0 for a random-type sampler, a grid of more than 10 million points).
 std::unique_ptr<Sampler> makeSampler(const ModificationSpace& space, const SamplerConfig& config);
+
+/// The sample at u in [0, 1)^d: each dimension maps its coordinate (Dimension::at).
+Sample makeSample(const ModificationSpace& space, const std::vector<double>& u);
+/// The first n points of the d-dimensional Sobol sequence, the origin first.
+std::vector<std::vector<double>> sobolPoints(std::size_t n, std::size_t dims);
 
 /// The non-adaptive design: makeSampler(space, config)->propose({}).
 std::vector<Sample> drawSamples(const ModificationSpace& space, const SamplerConfig& config);

@@ -1,0 +1,77 @@
+// An adaptive sweep end to end: batches proposed from the scores the runner reads back, the same
+// run whatever the workers, and a killed run resumes to the very same scenes.
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include "core/Error.hpp"
+#include "sweep/SweepRunner.hpp"
+#include "tests/TempDir.hpp"
+#include "tests/TestData.hpp"
+#include "tests/sweep/SweepFixtures.hpp"
+
+using namespace blindspot;
+using namespace blindspot::testing;
+namespace fs = std::filesystem;
+
+namespace {
+
+// Sees cars only within 11 m, so the target IoU depends on where the car stands.
+class NearSightedSegmenter : public OracleSegmenter {
+  public:
+    std::vector<int> predict(const ScanGrid& scan) override {
+        std::vector<int> out = OracleSegmenter::predict(scan);
+        for (std::size_t i = 0; i < out.size(); ++i)
+            if (out[i] > 0 && scan.range_m[i] > 11.0f) out[i] = 0;
+        return out;
+    }
+    std::string checkpointHash() const override { return "near-sighted"; }
+};
+
+SweepConfig adaptiveSweep(const fs::path& dir) {
+    std::ofstream(dir / "adaptive.json") << R"({"name": "adaptive", "lidar": "vlp16",
+      "sampler": {"type": "adaptive", "n": 24, "batch": 8, "initial": 8, "seed": 4,
+                  "objective": {"metric": "target", "below": 0.5}},
+      "dimensions": {"x_m": {"range": {"start": 6, "stop": 16, "step": 2}},
+                     "y_m": {"values": [-2, 2]},
+                     "background": {"values": ["urban-01", "urban-02"]}}})";
+    return loadSweepConfig((dir / "adaptive.json").string(), catalogue());
+}
+
+RunnerOptions scored(const fs::path& run, int jobs) {
+    RunnerOptions o = options(run, jobs);
+    o.segmenter = [] { return std::make_unique<NearSightedSegmenter>(); };
+    return o;
+}
+
+}  // namespace
+
+TEST(AdaptiveSweep, ResumesAndRunsTheSameScenesWithOneOrTwoWorkers) {
+    const auto dir = freshTempDir("adaptive-sweep");
+    const SweepConfig config = adaptiveSweep(dir);
+    const RunSummary one = runSweep(config, carModels(), scored(dir / "one", 1));
+    EXPECT_EQ(one.planned, 24u);
+    EXPECT_EQ(one.done, 24u);
+    runSweep(config, carModels(), scored(dir / "two", 2));
+    EXPECT_TRUE(sameRows(rows(dir / "one"), rows(dir / "two")));
+
+    RunnerOptions killed = scored(dir / "resumed", 1);
+    killed.stop_after = 11;  // inside the second batch
+    EXPECT_EQ(runSweep(config, carModels(), killed).done, 11u);
+    const RunSummary resumed = runSweep(config, carModels(), scored(dir / "resumed", 1));
+    EXPECT_EQ(resumed.skipped, 11u);
+    EXPECT_EQ(resumed.done, 13u);
+    EXPECT_TRUE(sameRows(rows(dir / "one"), rows(dir / "resumed")));
+    const auto shards = ResultsStore((dir / "resumed" / "results.sqlite").string()).shards();
+    ASSERT_EQ(shards.size(), 1u);
+    EXPECT_FALSE(shards[0].finished_at.empty());
+}
+
+TEST(AdaptiveSweep, NeedsScoresAndRunsAsOneJob) {
+    const auto dir = freshTempDir("adaptive-sweep-errors");
+    const SweepConfig config = adaptiveSweep(dir);
+    EXPECT_THROW(runSweep(config, carModels(), options(dir / "scans", 1)), ConfigError);
+    RunnerOptions sharded = scored(dir / "sharded", 1);
+    sharded.shard = {0, 2};
+    EXPECT_THROW(runSweep(config, carModels(), sharded), ConfigError);
+}
