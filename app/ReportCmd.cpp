@@ -53,6 +53,7 @@ void runReport(ReportArgs& a, const AppContext& context) {
         throw ConfigError(ErrorSource::flag("--gate-reference"),
                           "expected median or best, got \"" + a.window_reference + "\"");
     a.options.map = a.map.options(context.dimensions());  // the class is resolved on load
+    a.options.catalogue = context.catalogue();
     const ReportInput in = buildRunReport(a.options);
     const std::string index = writeReport(in, a.output);
     printHeadline(in, index);

@@ -83,6 +83,42 @@ void drawNoData(cv::Mat& img, cv::Rect cell) {
                 cv::Scalar(90, 90, 90));
 }
 
+// The scenes of one cell as small dots in rows across its upper part (the value stays readable
+// in the middle), red for failures.
+void drawPoints(cv::Mat& img, cv::Rect cell, const std::vector<double>& scores, double threshold) {
+    if (scores.empty()) return;
+    const std::size_t per_row = std::size_t(std::max(1, cell.width / 9));
+    const double step = double(cell.width) / double(std::min(per_row, scores.size()));
+    const int radius = std::clamp(int(step / 3.0), 2, 4);
+    for (std::size_t k = 0; k < scores.size(); ++k) {
+        const cv::Point c(cell.x + int((double(k % per_row) + 0.5) * step),
+                          cell.y + 6 + int(k / per_row) * 9);
+        if (c.y > cell.y + cell.height / 2 - 4) break;  // more scenes than fit: the first ones
+        const bool failed = !std::isnan(scores[k]) && scores[k] < threshold;
+        cv::circle(img, c, radius, failed ? cv::Scalar(40, 40, 220) : cv::Scalar(255, 255, 255),
+                   cv::FILLED, cv::LINE_AA);
+        cv::circle(img, c, radius, kInk, 1, cv::LINE_AA);
+    }
+}
+
+// The outline of the outlined cells: every cell edge between a cell inside and one outside.
+void drawOutline(cv::Mat& img, const HeatmapSpec& s, int left, int top, int cell) {
+    const int nx = int(s.x_ticks.size()), ny = int(s.y_ticks.size());
+    const auto inside = [&](int ix, int iy) {
+        return ix >= 0 && iy >= 0 && ix < nx && iy < ny && s.outlined[std::size_t(iy * nx + ix)];
+    };
+    const cv::Scalar red(30, 30, 230);
+    for (int iy = 0; iy < ny; ++iy)
+        for (int ix = 0; ix < nx; ++ix) {
+            if (!inside(ix, iy)) continue;
+            const int x0 = left + ix * cell, y0 = top + (ny - 1 - iy) * cell;
+            if (!inside(ix - 1, iy)) cv::line(img, {x0, y0}, {x0, y0 + cell}, red, 3);
+            if (!inside(ix + 1, iy)) cv::line(img, {x0 + cell, y0}, {x0 + cell, y0 + cell}, red, 3);
+            if (!inside(ix, iy + 1)) cv::line(img, {x0, y0}, {x0 + cell, y0}, red, 3);
+            if (!inside(ix, iy - 1)) cv::line(img, {x0, y0 + cell}, {x0 + cell, y0 + cell}, red, 3);
+        }
+}
+
 }  // namespace
 
 std::string formatValue(double v, int decimals) {
@@ -122,7 +158,13 @@ std::string heatmapPng(const HeatmapSpec& s) {
                 cv::fillConvexPoly(img, corner, kInk);
             }
         }
+    if (s.points.size() == s.values.size())
+        for (int iy = 0; iy < ny; ++iy)
+            for (int ix = 0; ix < nx; ++ix)
+                drawPoints(img, {left + ix * cell, top + (ny - 1 - iy) * cell, cell, cell},
+                           s.points[std::size_t(iy * nx + ix)], s.threshold);
     cv::rectangle(img, {left, top, nx * cell, ny * cell}, kInk);
+    if (s.outlined.size() == s.values.size()) drawOutline(img, s, left, top, cell);
     if (std::find(s.partial.begin(), s.partial.end(), true) != s.partial.end())
         cv::putText(img, "corner mark: target partly outside the network's grid", {left, top - 6},
                     kFont, 0.35, kInk, 1, cv::LINE_AA);

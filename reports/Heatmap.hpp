@@ -19,6 +19,13 @@ struct HeatmapSpec {
     /// Per cell (same order as values, or empty): the cell's target lies partly outside the
     /// network's grid; drawn as a corner mark and explained under the map.
     std::vector<bool> partial;
+    /// Per cell (same order, or empty): scenes evaluated there, drawn as dots inside the cell,
+    /// red when below `threshold`, white when not (where an adaptive sampler went).
+    std::vector<std::vector<double>> points;
+    double threshold = 0.5;
+    /// Per cell (same order, or empty): inside a region whose outline is drawn in red (the
+    /// surrogate's estimated failure region).
+    std::vector<bool> outlined;
 };
 
 /// A cell per value with its number printed; cells with no data are hatched grey and read "n/a".

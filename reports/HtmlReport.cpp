@@ -284,6 +284,13 @@ std::string writeReport(const ReportInput& in, const std::string& dir) {
                                                            "dimensions)")),
              "map")
       << "\n";
+    if (in.adaptive_map)
+        b << "<h2>Where the adaptive sampler went</h2><p>Dots: the scenes it evaluated in each "
+             "cell (red: score below the objective's threshold). Colour: the surrogate's "
+             "probability of failure, the mean over the cell's points; the red outline is the "
+             "estimated failure region (P &gt; 0.5), which <code>blindspot select</code> can "
+             "take.</p>"
+          << img(heatmapPng(*in.adaptive_map), "adaptive sampling");
     b << "<h2>Per class</h2>" << classTable(in.metrics);
     b << "<h2>Marginals</h2>";
     for (const auto& m : in.marginals)

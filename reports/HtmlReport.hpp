@@ -10,6 +10,7 @@
 #include "eval/Metrics.hpp"
 #include "eval/MiouMap.hpp"
 #include "eval/WindowGate.hpp"
+#include "reports/Heatmap.hpp"
 
 namespace blindspot {
 
@@ -57,6 +58,8 @@ struct ReportInput {
     /// report --gate-history: this run against the last nights of its series.
     std::optional<WindowGateResult> history_gate;
     WindowGateOptions history_gate_options;
+    /// An adaptive run: where its scenes went and the estimated failure region.
+    std::optional<HeatmapSpec> adaptive_map;
 };
 
 /// The machine-readable summary (summary.json).

@@ -7,6 +7,7 @@
 #include "core/ScanIo.hpp"
 #include "eval/Metrics.hpp"
 #include "reports/BevImage.hpp"
+#include "sweep/AdaptiveOverview.hpp"
 #include "sweep/NightTrend.hpp"
 #include "sweep/RunDirectory.hpp"
 #include "sweep/ShardCoverage.hpp"
@@ -105,6 +106,8 @@ ReportInput buildRunReport(const RunReportOptions& given) {
     if (!o.baseline_dir.empty()) base = loadScoredRun(o.baseline_dir, o.map.dimensions);
     addRobustness(in, run, base ? &*base : nullptr, o);
     in.worst = worstScenes(o, run);
+    if (o.catalogue)
+        in.adaptive_map = adaptiveOverview(run, in.map, *o.catalogue, o.map.dimensions);
     if (base) {
         CompareOptions c;
         c.map = o.map;

@@ -7,6 +7,7 @@
 
 #include "eval/MiouMap.hpp"
 #include "reports/HtmlReport.hpp"
+#include "sweep/ModificationSpace.hpp"
 #include "sweep/RunResults.hpp"
 
 namespace blindspot {
@@ -23,6 +24,8 @@ struct RunReportOptions {
     std::string gate_history;
     std::size_t window = 7;
     WindowReference window_reference = WindowReference::Median;
+    /// Rebuilds an adaptive run's config to draw where its scenes went; empty: not drawn.
+    std::optional<Catalogue> catalogue;
 };
 
 /// Everything the report shows, gathered from the run (and its baseline).

@@ -5,6 +5,7 @@
 #include <fstream>
 
 #include "core/Error.hpp"
+#include "sweep/AdaptiveOverview.hpp"
 #include "sweep/SweepRunner.hpp"
 #include "tests/TempDir.hpp"
 #include "tests/TestData.hpp"
@@ -65,6 +66,31 @@ TEST(AdaptiveSweep, ResumesAndRunsTheSameScenesWithOneOrTwoWorkers) {
     const auto shards = ResultsStore((dir / "resumed" / "results.sqlite").string()).shards();
     ASSERT_EQ(shards.size(), 1u);
     EXPECT_FALSE(shards[0].finished_at.empty());
+}
+
+TEST(AdaptiveSweep, TheReportShowsWhereTheScenesWentAndTheEstimatedRegion) {
+    const auto dir = freshTempDir("adaptive-overview");
+    const SweepConfig config = adaptiveSweep(dir);
+    runSweep(config, carModels(), scored(dir / "run", 2));
+    const LoadedRun run = loadScoredRun((dir / "run").string());
+    MapOptions o;
+    o.metric.class_name = "target";
+    const MiouMap map = buildMiouMap(run.scenes, o);
+    const auto overview = adaptiveOverview(run, map, catalogue(), defaultDimensions());
+    ASSERT_TRUE(overview);
+    ASSERT_EQ(overview->points.size(), 12u);  // x 6..16 by y -2, 2
+    std::size_t dots = 0;
+    for (std::size_t c = 0; c < 12; ++c) {
+        dots += overview->points[c].size();
+        ASSERT_TRUE(overview->values[c]);
+        EXPECT_EQ(overview->outlined[c], *overview->values[c] > 0.5);
+    }
+    EXPECT_EQ(dots, 24u);
+    // A grid run has no such picture.
+    runSweep(loadSweepConfig(writeConfig(dir, 2, 1).string(), catalogue()), carModels(),
+             scored(dir / "grid", 1));
+    EXPECT_FALSE(adaptiveOverview(loadScoredRun((dir / "grid").string()), map, catalogue(),
+                                  defaultDimensions()));
 }
 
 TEST(AdaptiveSweep, NeedsScoresAndRunsAsOneJob) {
