@@ -16,9 +16,14 @@ bool Selection::contains(const nlohmann::json& sample) const {
 
 Selection selectCells(const MiouMap& map, const SelectionRule& rule,
                       const std::string& source_run) {
-    if (rule.below.has_value() == rule.worst.has_value())
+    if (int(rule.below.has_value()) + int(rule.worst.has_value()) + int(rule.region.has_value()) !=
+        1)
         throw ConfigError(ErrorSource::flag("--below/--worst"),
-                          "exactly one of --below T or --worst K");
+                          "exactly one of --below T, --worst K or --estimated-region");
+    if (rule.region && rule.region->size() != map.cells.size())
+        throw ConfigError(ErrorSource::flag("--estimated-region"),
+                          "a region of " + std::to_string(rule.region->size()) + " cells for a " +
+                              std::to_string(map.cells.size()) + "-cell map");
     Selection s;
     s.source_run = source_run;
     s.metric = map.metric;
@@ -27,12 +32,21 @@ Selection selectCells(const MiouMap& map, const SelectionRule& rule,
     for (std::size_t iy = 0; iy < map.y_levels.size(); ++iy)
         for (std::size_t ix = 0; ix < map.x_levels.size(); ++ix) {
             const MapCell& c = map.at(ix, iy);
+            if (rule.region) {
+                // The estimate covers cells no scene measured: they belong to the region too.
+                if ((*rule.region)[iy * map.x_levels.size() + ix])
+                    s.cells.push_back({map.x_levels[ix], map.y_levels[iy], c.mean, c.defined});
+                continue;
+            }
             if (!c.mean || c.defined < rule.min_samples) continue;
             if (rule.below && !(*c.mean < *rule.below)) continue;
-            s.cells.push_back({map.x_levels[ix], map.y_levels[iy], *c.mean, c.defined});
+            s.cells.push_back({map.x_levels[ix], map.y_levels[iy], c.mean, c.defined});
         }
+    // Ascending by mean; unmeasured cells last.
     std::stable_sort(s.cells.begin(), s.cells.end(),
-                     [](const SelectedCell& a, const SelectedCell& b) { return a.mean < b.mean; });
+                     [](const SelectedCell& a, const SelectedCell& b) {
+                         return a.mean && (!b.mean || *a.mean < *b.mean);
+                     });
     if (rule.worst && s.cells.size() > *rule.worst) s.cells.resize(*rule.worst);
     return s;
 }
@@ -41,10 +55,13 @@ nlohmann::json toJson(const Selection& s) {
     nlohmann::json rule = nlohmann::json::object();
     if (s.rule.below) rule["below"] = *s.rule.below;
     if (s.rule.worst) rule["worst"] = *s.rule.worst;
+    if (s.rule.region) rule["estimated_region"] = true;
     nlohmann::json cells = nlohmann::json::array();
     for (const auto& c : s.cells)
-        cells.push_back(
-            {{s.dims[0], c.x}, {s.dims[1], c.y}, {"mean", c.mean}, {"samples", c.samples}});
+        cells.push_back({{s.dims[0], c.x},
+                         {s.dims[1], c.y},
+                         {"mean", c.mean ? nlohmann::json(*c.mean) : nlohmann::json()},
+                         {"samples", c.samples}});
     return {
         {"source_run", s.source_run},        {"metric", s.metric}, {"dims", s.dims}, {"rule", rule},
         {"min_samples", s.rule.min_samples}, {"cells", cells}};
@@ -62,13 +79,19 @@ Selection selectionFromJson(const nlohmann::json& json, const std::string& file)
     const JsonObject rule = j.object("rule");
     if (rule.has("below")) s.rule.below = rule.number("below");
     if (rule.has("worst")) s.rule.worst = std::size_t(rule.integer("worst"));
+    // The region's cells are listed below; the mask itself is not needed once selected.
+    if (rule.has("estimated_region")) {
+        if (!rule.boolean("estimated_region", true))
+            rule.fail("estimated_region", "expected true when present");
+        s.rule.region = std::vector<bool>();
+    }
     rule.rejectUnknownKeys();
     s.rule.min_samples = std::size_t(j.integer("min_samples", 1));
     for (const auto& c : j.objects("cells")) {
         SelectedCell cell;
         cell.x = c.raw(s.dims[0]);
         cell.y = c.raw(s.dims[1]);
-        cell.mean = c.number("mean");
+        if (!c.raw("mean").is_null()) cell.mean = c.number("mean");
         cell.samples = std::size_t(c.integer("samples"));
         c.rejectUnknownKeys();
         s.cells.push_back(cell);

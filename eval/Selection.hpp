@@ -2,7 +2,8 @@
 // Retraining-set selection: the map cells whose metric is below a threshold, or the K worst.
 // JSON form (selection.json, strict on read):
 //   {"source_run": "...", "metric": "car IoU", "dims": ["x", "y"], "rule": {"below": 0.5} or
-//    {"worst": 10}, "min_samples": 1, "cells": [{"x": 5, "y": -2, "mean": 0.31, "samples": 7}]}
+//    {"worst": 10} or {"estimated_region": true}, "min_samples": 1, "cells": [{"x": 5, "y": -2,
+//    "mean": 0.31, "samples": 7}]}
 #include <optional>
 #include <string>
 #include <vector>
@@ -15,11 +16,14 @@ struct SelectionRule {
     std::optional<double> below;       ///< cells with mean < below
     std::optional<std::size_t> worst;  ///< the K lowest cells (ties: map order)
     std::size_t min_samples = 1;       ///< cells with fewer defined values are not selected
+    /// The cells of `region` (one flag per map cell): an adaptive run's estimated failure region.
+    std::optional<std::vector<bool>> region;
 };
 
 struct SelectedCell {
     nlohmann::json x, y;  ///< levels of dims[0] and dims[1]
-    double mean = 0.0;
+    /// The cell's mean; empty for a cell of an estimated region that no scene measured.
+    std::optional<double> mean;
     std::size_t samples = 0;
 };
 
@@ -34,7 +38,8 @@ struct Selection {
     bool contains(const nlohmann::json& sample) const;
 };
 
-/// Throws ConfigError unless exactly one of below / worst is set.
+/// Throws ConfigError unless exactly one of below / worst / region is set (or a region does not
+/// match the map).
 Selection selectCells(const MiouMap& map, const SelectionRule& rule, const std::string& source_run);
 
 nlohmann::json toJson(const Selection& selection);

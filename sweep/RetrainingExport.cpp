@@ -73,8 +73,12 @@ ExportSummary exportRetrainingSet(const ExportOptions& o) {
     source["dimensions"]["background"] = {{"values", o.backgrounds}};
     const SweepConfig config = sweepConfigFromJson(
         source, RunDirectory(o.run_dir).storePath() + "#run/config", catalogueOf(o.models));
+    // An adaptive run's design depends on its scores; the selected cells are filled from the
+    // space's grid instead (its own candidates).
+    SamplerConfig design = config.sampler;
+    if (design.type == "adaptive") design = SamplerConfig{"grid", 0, 0};
     std::vector<Sample> chosen;
-    for (auto& s : drawSamples(config.space, config.sampler))
+    for (auto& s : drawSamples(config.space, design))
         if (o.selection.contains(s.toJson())) chosen.push_back(std::move(s));
     if (chosen.empty())
         throw ConfigError(ErrorSource::flag("--selection", "/cells"),

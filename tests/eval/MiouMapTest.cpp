@@ -83,15 +83,17 @@ TEST(MiouMap, MapOverOtherDimensionsAndMarginals) {
 
 TEST(Selection, BelowThresholdWorstKAndJsonRoundTrip) {
     const MiouMap map = buildMiouMap(grid(), MapOptions{});
-    const Selection below = selectCells(map, SelectionRule{0.6, std::nullopt, 1}, "run");
+    const Selection below =
+        selectCells(map, SelectionRule{0.6, std::nullopt, 1, std::nullopt}, "run");
     ASSERT_EQ(below.cells.size(), 2u);  // 0.4 and 0.5, ascending
-    EXPECT_DOUBLE_EQ(below.cells[0].mean, 0.4);
+    EXPECT_DOUBLE_EQ(*below.cells[0].mean, 0.4);
     EXPECT_EQ(below.cells[1].y, 0);
     EXPECT_TRUE(below.contains({{"x_m", 5}, {"y_m", -1}, {"background", "b9"}}));
     EXPECT_FALSE(below.contains({{"x_m", 6}, {"y_m", -1}}));
-    const Selection worst = selectCells(map, SelectionRule{std::nullopt, 1, 1}, "run");
+    const Selection worst =
+        selectCells(map, SelectionRule{std::nullopt, 1, 1, std::nullopt}, "run");
     ASSERT_EQ(worst.cells.size(), 1u);
-    EXPECT_DOUBLE_EQ(worst.cells[0].mean, 0.4);
+    EXPECT_DOUBLE_EQ(*worst.cells[0].mean, 0.4);
     EXPECT_THROW(selectCells(map, SelectionRule{}, "run"), ConfigError);
 
     const Selection back = selectionFromJson(toJson(below), "selection.json");

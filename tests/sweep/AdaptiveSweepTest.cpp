@@ -2,9 +2,11 @@
 // run whatever the workers, and a killed run resumes to the very same scenes.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 
 #include "core/Error.hpp"
+#include "eval/Selection.hpp"
 #include "sweep/AdaptiveOverview.hpp"
 #include "sweep/SweepRunner.hpp"
 #include "tests/TempDir.hpp"
@@ -86,6 +88,13 @@ TEST(AdaptiveSweep, TheReportShowsWhereTheScenesWentAndTheEstimatedRegion) {
         EXPECT_EQ(overview->outlined[c], *overview->values[c] > 0.5);
     }
     EXPECT_EQ(dots, 24u);
+    // select --estimated-region: every outlined cell, measured or not.
+    SelectionRule rule;
+    rule.region = overview->outlined;
+    const Selection selected = selectCells(map, rule, "run");
+    EXPECT_EQ(selected.cells.size(),
+              std::size_t(std::count(overview->outlined.begin(), overview->outlined.end(), true)));
+    EXPECT_EQ(toJson(selected)["rule"], nlohmann::json({{"estimated_region", true}}));
     // A grid run has no such picture.
     runSweep(loadSweepConfig(writeConfig(dir, 2, 1).string(), catalogue()), carModels(),
              scored(dir / "grid", 1));
