@@ -33,10 +33,7 @@ void runPlan(PlanArgs& a, const AppContext& context) {
     if (a.slurm == a.k8s)
         throw ConfigError(ErrorSource::flag("--slurm"), "expected exactly one of --slurm, --k8s");
     const SweepConfig config = loadSweepConfig(a.config, context.catalogue(), context.dimensions());
-    if (config.sampler.type == "adaptive" && a.plan.shards > 1)
-        throw ConfigError(ErrorSource::flag("--shards"),
-                          "an adaptive sweep runs as one job (--shards 1); sharding it is not "
-                          "supported yet");
+    a.plan.adaptive = config.sampler.type == "adaptive";
     ClusterPlan& p = a.plan;
     p.scheduler = a.slurm ? Scheduler::Slurm : Scheduler::Kubernetes;
     p.name = config.name;

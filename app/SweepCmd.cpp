@@ -1,5 +1,6 @@
 // blindspot sweep CONFIG.json -o RUN_DIR [--model CKPT] [--batch B] [--threads T] [--scans-only]
-//   [--jobs N] [--shard i/N|auto [--shard-count N]] [--no-cache] [--scan-cache DIR] [--images]
+//   [--jobs N] [--shard i/N|auto [--shard-count N] [--shard-peers DIR_WITH_{i}]] [--no-cache]
+//   [--scan-cache DIR] [--images]
 //   [--stop-after N]
 #include <cstdlib>
 #include <iostream>
@@ -24,6 +25,7 @@ struct SweepOptions {
     int threads = 0;
     std::string shard = "0/1";
     int shard_count = 0;  ///< with --shard auto under Kubernetes
+    std::string shard_peers;
     int jobs = 1;
     bool scans_only = false;
     bool no_cache = false;
@@ -40,6 +42,7 @@ void runSweepCommand(const SweepOptions& opt, const AppContext& context) {
     options.jobs = opt.jobs;
     options.shard = resolveShard(opt.shard, opt.shard_count,
                                  [](const char* name) { return std::getenv(name); });
+    options.shard_peers = opt.shard_peers;
     options.cache_scans = !opt.no_cache;
     options.scan_cache_dir = opt.scan_cache;
     options.tool_version = context.version();
@@ -90,6 +93,9 @@ void setupSweepCommand(CLI::App& app, const AppContext& context) {
     cmd->add_option("--shard-count", opt->shard_count,
                     "N for --shard auto under Kubernetes (the Job's completions)")
         ->check(CLI::PositiveNumber);
+    cmd->add_option("--shard-peers", opt->shard_peers,
+                    "Adaptive sweeps in shards: the shards' run directories with {i} for the "
+                    "index; shards read each other's scores there between batches");
     cmd->add_flag("--no-cache", opt->no_cache, "Neither keep nor reuse cached scans");
     cmd->add_option("--scan-cache", opt->scan_cache,
                     "Scan cache directory (default RUN_DIR/scans); share it so another checkpoint "

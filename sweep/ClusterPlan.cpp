@@ -46,6 +46,10 @@ void check(const ClusterPlan& p) {
         throw ConfigError(
             ErrorSource::flag("--run-root"),
             "expected a path without blanks, quotes or '%', got \"" + p.run_root + "\"");
+    if (p.adaptive && p.parallel > 0 && p.parallel < p.shards)
+        throw ConfigError(ErrorSource::flag("--parallel"),
+                          "an adaptive sweep's shards wait for each other batch by batch, so all "
+                          "N must run at once: --parallel N (or leave it out)");
     if (p.cpus_per_task < 1 || p.jobs < 1 || p.jobs > p.cpus_per_task)
         throw ConfigError(ErrorSource::flag("--jobs"), "expected 1..--cpus-per-task workers");
 }
@@ -205,6 +209,7 @@ std::string shardCommand(const ClusterPlan& p, const std::string& config_path,
     std::string c = shellQuote(p.blindspot) + " sweep " + shellQuote(config_path) + " -o " +
                     shellQuote(shardRunDir(p, "")) + index_expression + " --shard auto";
     if (p.scheduler == Scheduler::Kubernetes) c += " --shard-count " + std::to_string(p.shards);
+    if (p.adaptive) c += " --shard-peers " + shellQuote(shardRunDir(p, "{i}"));
     c += " --scan-cache " + shellQuote(scanCacheDir(p)) + " --jobs " + std::to_string(p.jobs) +
          " --threads " + std::to_string(std::max(1, p.cpus_per_task / p.jobs));
     if (!p.model.empty()) c += " --model " + shellQuote(p.model);

@@ -37,6 +37,9 @@ struct ClusterPlan {
     std::string volume_claim = "blindspot-runs";  ///< Kubernetes: a ReadWriteMany claim
     std::string volume_mount = "/runs";           ///< Kubernetes: where the claim is mounted
     int backoff_limit_per_index = 2;              ///< Kubernetes: retries of one index
+    /// An adaptive sweep: its shards run in lockstep (sweep/AdaptiveRun.hpp), all at once, each
+    /// told where the others' run directories are (--shard-peers).
+    bool adaptive = false;
 };
 
 /// The shard run directory of index `i` (a shell expression such as $SLURM_ARRAY_TASK_ID works).

@@ -17,6 +17,9 @@ struct RunnerOptions {
     std::string run_dir;
     int jobs = 1;
     Shard shard;
+    /// Adaptive sweeps in shards: the shards' run directories, "{i}" standing for the index
+    /// (sweep/AdaptiveRun.hpp); each shard reads the others' scores from there.
+    std::string shard_peers;
     bool cache_scans = true;  ///< keep each scan (and reuse a cached one) by scene id
     /// Default RUN_DIR/scans; share one between runs so a second checkpoint skips ray-casting.
     std::string scan_cache_dir;

@@ -4,10 +4,12 @@
 
 #include <algorithm>
 #include <fstream>
+#include <thread>
 
 #include "core/Error.hpp"
 #include "eval/Selection.hpp"
 #include "sweep/AdaptiveOverview.hpp"
+#include "sweep/MergeRuns.hpp"
 #include "sweep/SweepRunner.hpp"
 #include "tests/TempDir.hpp"
 #include "tests/TestData.hpp"
@@ -102,11 +104,34 @@ TEST(AdaptiveSweep, TheReportShowsWhereTheScenesWentAndTheEstimatedRegion) {
                                   defaultDimensions()));
 }
 
-TEST(AdaptiveSweep, NeedsScoresAndRunsAsOneJob) {
+TEST(AdaptiveSweep, NeedsScoresAndPeersWhenSharded) {
     const auto dir = freshTempDir("adaptive-sweep-errors");
     const SweepConfig config = adaptiveSweep(dir);
     EXPECT_THROW(runSweep(config, carModels(), options(dir / "scans", 1)), ConfigError);
     RunnerOptions sharded = scored(dir / "sharded", 1);
     sharded.shard = {0, 2};
     EXPECT_THROW(runSweep(config, carModels(), sharded), ConfigError);
+}
+
+TEST(AdaptiveSweep, ShardsInLockstepMergeToTheUnshardedRun) {
+    const auto dir = freshTempDir("adaptive-shards");
+    const SweepConfig config = adaptiveSweep(dir);
+    runSweep(config, carModels(), scored(dir / "one", 1));
+    // Two shards at once, each reading the other's scores from its store between batches.
+    std::vector<RunSummary> summaries(2);
+    const auto shard = [&](int i) {
+        RunnerOptions o = scored(dir / ("shard-" + std::to_string(i)), 1);
+        o.shard = {i, 2};
+        o.shard_peers = (dir / "shard-{i}").string();
+        summaries[std::size_t(i)] = runSweep(config, carModels(), o);
+    };
+    std::thread other(shard, 1);
+    shard(0);
+    other.join();
+    EXPECT_EQ(summaries[0].done + summaries[1].done, 24u);
+    EXPECT_EQ(summaries[0].planned, 12u);  // positions 0, 2, ... of batches of 8
+    const MergeSummary merged = mergeRuns({(dir / "shard-0").string(), (dir / "shard-1").string()},
+                                          (dir / "merged").string());
+    EXPECT_TRUE(merged.coverage.complete());
+    EXPECT_TRUE(sameRows(rows(dir / "one"), rows(dir / "merged")));
 }
