@@ -10,6 +10,7 @@
 #include "app/Commands.hpp"
 #include "core/Error.hpp"
 #include "models/Network.hpp"
+#include "sweep/AdaptiveRun.hpp"
 #include "sweep/RunDirectory.hpp"
 #include "sweep/Shard.hpp"
 #include "sweep/SweepRunner.hpp"
@@ -43,6 +44,7 @@ void runSweepCommand(const SweepOptions& opt, const AppContext& context) {
     options.shard = resolveShard(opt.shard, opt.shard_count,
                                  [](const char* name) { return std::getenv(name); });
     options.shard_peers = opt.shard_peers;
+    checkAdaptiveShards(config, options.shard, options.shard_peers);  // before loading a network
     options.cache_scans = !opt.no_cache;
     options.scan_cache_dir = opt.scan_cache;
     options.tool_version = context.version();

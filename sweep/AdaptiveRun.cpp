@@ -46,16 +46,21 @@ std::optional<std::map<std::string, double>> batchScores(const RunnerOptions& op
 
 }  // namespace
 
+void checkAdaptiveShards(const SweepConfig& config, const Shard& shard, const std::string& peers) {
+    if (config.sampler.type == "adaptive" && shard.count > 1 &&
+        peers.find("{i}") == std::string::npos)
+        throw ConfigError(ErrorSource::flag("--shard-peers"),
+                          "a sharded adaptive sweep needs the shards' run directories as a "
+                          "pattern with {i} (e.g. runs/shard-{i}), got \"" +
+                              peers + "\"");
+}
+
 void checkAdaptive(const SweepConfig& config, const RunnerOptions& options) {
     if (config.sampler.type != "adaptive") return;
     if (!options.segmenter)
         throw ConfigError(ErrorSource::flag("--scans-only"),
                           "the adaptive sampler needs scores: run it with a network");
-    if (options.shard.count > 1 && options.shard_peers.find("{i}") == std::string::npos)
-        throw ConfigError(ErrorSource::flag("--shard-peers"),
-                          "a sharded adaptive sweep needs the shards' run directories as a "
-                          "pattern with {i} (e.g. runs/shard-{i}), got \"" +
-                              options.shard_peers + "\"");
+    checkAdaptiveShards(config, options.shard, options.shard_peers);
 }
 
 std::size_t adaptiveShare(const SamplerConfig& sampler, const Shard& shard) {

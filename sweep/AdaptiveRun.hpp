@@ -19,6 +19,8 @@ namespace blindspot {
 /// Throws ConfigError for an adaptive config without a segmenter (--scans-only) or sharded
 /// without peers.
 void checkAdaptive(const SweepConfig& config, const RunnerOptions& options);
+/// The part of it that needs no network: sharded without a peer pattern.
+void checkAdaptiveShards(const SweepConfig& config, const Shard& shard, const std::string& peers);
 
 /// The scenes shard `shard` runs of an adaptive budget, when batches are not cut short by the
 /// space running out of candidates.

@@ -399,6 +399,15 @@ TEST(Cli, SweepBadInputGivesOneLineErrors) {
     expectOneLineError(runCli(plan + " --k8s --run-root relative/runs"),
                        "--run-root: expected an absolute path that every node (pod) sees");
     expectOneLineError(runCli(plan + " --k8s --parallel 5"), "--parallel: expected 1..N");
+    write(dir / "adaptive.json", R"({"name": "a", "lidar": "hdl64e",
+        "sampler": {"type": "adaptive", "n": 20, "seed": 1,
+                    "objective": {"metric": "target", "below": 0.5}},
+        "dimensions": {"x_m": {"values": [6, 10, 14]}}})");
+    expectOneLineError(runCli("plan " + (dir / "adaptive.json").string() +
+                              " --shards 4 --parallel 2 --slurm -o " + (dir / "plan").string()),
+                       "--parallel: an adaptive sweep's shards wait for each other");
+    expectOneLineError(runCli("sweep " + (dir / "adaptive.json").string() + out + " --shard 0/2"),
+                       "--shard-peers: a sharded adaptive sweep needs the shards' run directories");
     EXPECT_FALSE(fs::exists(dir / "plan" / "sweep-job.yaml"));
     const std::string none = (dir / "none.sqlite").string();
     expectOneLineError(runCli("history report " + none + " -o " + (dir / "h").string()),
