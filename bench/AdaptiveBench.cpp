@@ -15,6 +15,7 @@
 #include "bench/Benches.hpp"
 #include "core/Error.hpp"
 #include "models/Network.hpp"
+#include "sweep/AdaptiveRun.hpp"
 #include "sweep/ResultsStore.hpp"
 #include "sweep/Sampler.hpp"
 #include "sweep/SweepRunner.hpp"
@@ -47,12 +48,8 @@ std::map<std::string, double> truthScores(const SweepConfig& config,
     std::printf("truth: %s, %zu scenes (%zu built now, %.0f s)\n", r.run_dir.c_str(), s.planned,
                 s.done, s.seconds);
     std::map<std::string, double> scores;
-    for (const auto& row : ResultsStore(r.run_dir + "/results.sqlite").scenes()) {
-        double v = NAN;
-        for (const auto& c : row.classes)
-            if (c.class_name == o.objective && c.iou) v = *c.iou;
-        scores[row.scene_id] = v;
-    }
+    for (const auto& row : ResultsStore(r.run_dir + "/results.sqlite").scenes())
+        scores[row.scene_id] = objectiveScore(row, o.objective);
     return scores;
 }
 

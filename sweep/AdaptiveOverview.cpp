@@ -4,6 +4,7 @@
 #include <map>
 
 #include "reports/HtmlParts.hpp"
+#include "sweep/AdaptiveRun.hpp"
 #include "sweep/AdaptiveSampler.hpp"
 #include "sweep/RunDirectory.hpp"
 #include "sweep/SweepConfig.hpp"
@@ -43,12 +44,8 @@ std::optional<HeatmapSpec> adaptiveOverview(const LoadedRun& run, const MiouMap&
     const SweepConfig config =
         sweepConfigFromJson(run.info.config, dir.storePath(), catalogue, registry);
     std::map<std::string, double> scores;
-    for (const auto& row : dir.openStore(registry, true).scenes()) {
-        double v = NAN;
-        for (const auto& c : row.classes)
-            if (c.class_name == config.sampler.objective && c.iou) v = *c.iou;
-        scores[row.scene_id] = v;
-    }
+    for (const auto& row : dir.openStore(registry, true).scenes())
+        scores[row.scene_id] = objectiveScore(row, config.sampler.objective);
     AdaptiveSampler sampler(config.space, config.sampler);
     const std::vector<SampleOutcome> outcomes = replay(config, sampler, scores);
 

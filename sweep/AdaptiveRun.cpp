@@ -11,13 +11,6 @@
 namespace blindspot {
 namespace {
 
-// A scene's score for the adaptive sampler: the IoU of the objective's class, NaN if undefined.
-double scoreOf(const SceneRow& row, const std::string& objective) {
-    for (const auto& c : row.classes)
-        if (c.class_name == objective && c.iou) return *c.iou;
-    return NAN;
-}
-
 std::string peerDir(const std::string& pattern, int index) {
     std::string dir = pattern;
     const std::size_t at = dir.find("{i}");
@@ -31,7 +24,8 @@ std::optional<std::map<std::string, double>> batchScores(const RunnerOptions& op
                                                          const std::vector<std::string>& ids) {
     std::map<std::string, double> scores;
     const auto take = [&](const std::vector<SceneRow>& rows) {
-        for (const auto& row : rows) scores[row.scene_id] = scoreOf(row, config.sampler.objective);
+        for (const auto& row : rows)
+            scores[row.scene_id] = objectiveScore(row, config.sampler.objective);
     };
     take(store.scenes());
     for (int i = 0; i < options.shard.count; ++i) {
@@ -45,6 +39,13 @@ std::optional<std::map<std::string, double>> batchScores(const RunnerOptions& op
 }
 
 }  // namespace
+
+double objectiveScore(const SceneRow& row, const std::string& objective) {
+    if (objective == kTargetPointsObjective) return double(row.target_points);
+    for (const auto& c : row.classes)
+        if (c.class_name == objective && c.iou) return *c.iou;
+    return NAN;
+}
 
 void checkAdaptiveShards(const SweepConfig& config, const Shard& shard, const std::string& peers) {
     if (config.sampler.type == "adaptive" && shard.count > 1 &&

@@ -16,6 +16,12 @@
 
 namespace blindspot {
 
+/// The objective that scores a scene by the returns on its target cars (a visibility bound).
+constexpr const char* kTargetPointsObjective = "target_points";
+
+/// A scene's score: the IoU of the objective's class (NaN when undefined), or its target points.
+double objectiveScore(const SceneRow& row, const std::string& objective);
+
 /// Throws ConfigError for an adaptive config without a segmenter (--scans-only) or sharded
 /// without peers.
 void checkAdaptive(const SweepConfig& config, const RunnerOptions& options);

@@ -16,10 +16,11 @@ struct SamplerConfig {
     std::size_t n = 0;          ///< samples for random, lhs and sobol; the budget of adaptive
     std::uint64_t seed = 0;     ///< random, lhs and adaptive (Sobol is deterministic)
     // adaptive (sweep/AdaptiveSampler.hpp)
-    std::size_t batch = 32;            ///< scenes per proposal after the initial design
-    std::size_t initial = 0;           ///< the initial design's size; 0: max(batch, n / 10)
-    std::string objective = "target";  ///< the scored class whose IoU is the score
-    double threshold = 0.5;            ///< a scene fails when its score is below this
+    std::size_t batch = 32;   ///< scenes per proposal after the initial design
+    std::size_t initial = 0;  ///< the initial design's size; 0: max(batch, n / 10)
+    /// The scored class whose IoU is the score, or "target_points" (returns on the target cars)
+    std::string objective = "target";
+    double threshold = 0.5;  ///< a scene fails when its score is below this
 };
 SamplerConfig samplerConfigFromJson(const JsonObject& json);
 

@@ -3,12 +3,14 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <fstream>
 #include <thread>
 
 #include "core/Error.hpp"
 #include "eval/Selection.hpp"
 #include "sweep/AdaptiveOverview.hpp"
+#include "sweep/AdaptiveRun.hpp"
 #include "sweep/MergeRuns.hpp"
 #include "sweep/SweepRunner.hpp"
 #include "tests/TempDir.hpp"
@@ -134,4 +136,15 @@ TEST(AdaptiveSweep, ShardsInLockstepMergeToTheUnshardedRun) {
                                           (dir / "merged").string());
     EXPECT_TRUE(merged.coverage.complete());
     EXPECT_TRUE(sameRows(rows(dir / "one"), rows(dir / "merged")));
+}
+
+TEST(AdaptiveSweep, TheObjectiveIsAClassIouOrTheTargetPoints) {
+    SceneRow row;
+    row.target_points = 42;
+    row.classes.push_back({"target", 5, 1, 4, 0.5, 5.0 / 6.0, 5.0 / 9.0});
+    row.classes.push_back({"pedestrian", 0, 0, 0, std::nullopt, std::nullopt, std::nullopt});
+    EXPECT_DOUBLE_EQ(objectiveScore(row, "target"), 0.5);
+    EXPECT_DOUBLE_EQ(objectiveScore(row, "target_points"), 42.0);
+    EXPECT_TRUE(std::isnan(objectiveScore(row, "pedestrian")));
+    EXPECT_TRUE(std::isnan(objectiveScore(row, "cyclist")));
 }
