@@ -74,7 +74,7 @@ std::size_t adaptiveShare(const SamplerConfig& sampler, const Shard& shard) {
     return share;
 }
 
-void runAdaptive(const SweepConfig& config, const RunnerOptions& options, ResultsStore& store,
+bool runAdaptive(const SweepConfig& config, const RunnerOptions& options, ResultsStore& store,
                  SceneWorkers& workers, SweepProgress& progress, RunSummary& summary) {
     auto sampler = makeSampler(config.space, config.sampler);
     std::vector<SampleOutcome> outcomes;
@@ -95,7 +95,10 @@ void runAdaptive(const SweepConfig& config, const RunnerOptions& options, Result
         if (stopping) todo.resize(options.stop_after - done);
         done +=
             workers.run(todo, [&](std::size_t n) { progress.update(summary.skipped + done + n); });
-        if (stopping) break;
+        if (stopping) {
+            summary.done = done;
+            return false;
+        }
         auto scores = batchScores(options, store, config, ids);
         while (!scores) {  // the other shards' parts of this batch
             std::this_thread::sleep_for(std::chrono::milliseconds(200));
@@ -105,6 +108,7 @@ void runAdaptive(const SweepConfig& config, const RunnerOptions& options, Result
             outcomes.push_back({batch[k], scores->at(ids[k])});
     }
     summary.done = done;
+    return true;
 }
 
 }  // namespace blindspot

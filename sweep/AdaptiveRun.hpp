@@ -32,7 +32,9 @@ void checkAdaptiveShards(const SweepConfig& config, const Shard& shard, const st
 /// space running out of candidates.
 std::size_t adaptiveShare(const SamplerConfig& sampler, const Shard& shard);
 
-void runAdaptive(const SweepConfig& config, const RunnerOptions& options, ResultsStore& store,
+/// Returns whether the sampler is done (its budget spent, or the space out of candidates); false
+/// when stopped early (RunnerOptions::stop_after).
+bool runAdaptive(const SweepConfig& config, const RunnerOptions& options, ResultsStore& store,
                  SceneWorkers& workers, SweepProgress& progress, RunSummary& summary);
 
 }  // namespace blindspot

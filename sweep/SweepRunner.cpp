@@ -98,7 +98,9 @@ RunSummary runSweep(const SweepConfig& config, const std::vector<CarModelSpec>& 
     SweepProgress progress(summary.planned, summary.skipped, options.progress);
     if (summary.skipped > 0) progress.update(summary.skipped);
     if (adaptive) {
-        runAdaptive(config, options, store, workers, progress, summary);
+        // A small space may run out of candidates before the budget: the run is then complete.
+        if (runAdaptive(config, options, store, workers, progress, summary))
+            shard.planned = std::int64_t(summary.planned = summary.skipped + summary.done);
     } else {
         summary.done = workers.run(todo, [&](std::size_t n) {
             shard.done = std::int64_t(summary.skipped + n);

@@ -148,3 +148,20 @@ TEST(AdaptiveSweep, TheObjectiveIsAClassIouOrTheTargetPoints) {
     EXPECT_TRUE(std::isnan(objectiveScore(row, "pedestrian")));
     EXPECT_TRUE(std::isnan(objectiveScore(row, "cyclist")));
 }
+
+TEST(AdaptiveSweep, ABudgetLargerThanTheSpaceFinishesWithEveryPoint) {
+    const auto dir = freshTempDir("adaptive-small-space");
+    std::ofstream(dir / "small.json") << R"({"name": "small", "lidar": "vlp16",
+      "sampler": {"type": "adaptive", "n": 40, "batch": 8, "initial": 8, "seed": 2,
+                  "objective": {"metric": "target", "below": 0.5}},
+      "dimensions": {"x_m": {"values": [6, 9, 12]}, "y_m": {"values": [-2, 2]},
+                     "background": {"values": ["urban-01", "urban-02"]}}})";
+    const SweepConfig config = loadSweepConfig((dir / "small.json").string(), catalogue());
+    const RunSummary s = runSweep(config, carModels(), scored(dir / "run", 1));
+    EXPECT_EQ(s.done, 12u);
+    EXPECT_EQ(s.planned, 12u);
+    const auto shards = ResultsStore((dir / "run" / "results.sqlite").string()).shards();
+    ASSERT_EQ(shards.size(), 1u);
+    EXPECT_FALSE(shards[0].finished_at.empty());
+    EXPECT_EQ(shards[0].planned, 12);
+}
