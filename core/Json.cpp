@@ -15,6 +15,12 @@ nlohmann::json readJsonFile(const std::string& path) {
     } catch (const nlohmann::json::parse_error& e) {
         throw ConfigError(ErrorSource::file(path),
                           "malformed JSON at byte " + std::to_string(e.byte));
+    } catch (const nlohmann::json::exception& e) {
+        // Valid syntax the parser still refuses: a number beyond double's range (found by
+        // fuzz_lidar_spec). e.what() is "[json.exception.out_of_range.406] number overflow ...".
+        const std::string what = e.what();
+        throw ConfigError(ErrorSource::file(path),
+                          "malformed JSON: " + what.substr(what.find(']') + 2));
     }
 }
 

@@ -3,7 +3,6 @@
 #include <filesystem>
 
 #include "core/AtomicFile.hpp"
-#include "core/Error.hpp"
 #include "core/Material.hpp"
 #include "core/ScanIo.hpp"
 
@@ -14,10 +13,11 @@ namespace fs = std::filesystem;
 KittiSequenceWriter::KittiSequenceWriter(const std::string& dataset_dir,
                                          const std::string& sequence, std::size_t frames)
     : dir_((fs::path(dataset_dir) / "sequences" / sequence).string()), poses_(frames) {
-    std::error_code ec;
-    fs::create_directories(fs::path(dir_) / "velodyne", ec);
-    fs::create_directories(fs::path(dir_) / "labels", ec);
-    if (ec) throw FileError(dir_, "cannot create the sequence folders: " + ec.message());
+    // A re-run after a kill rewrites every frame; what a killed writer left half-done goes first.
+    prepareOutputDirectory(dataset_dir);
+    prepareOutputDirectory(dir_);
+    prepareOutputDirectory((fs::path(dir_) / "velodyne").string());
+    prepareOutputDirectory((fs::path(dir_) / "labels").string());
 }
 
 FrameCounts KittiSequenceWriter::write(std::size_t frame, const ScanGrid& scan) {

@@ -206,7 +206,10 @@ std::size_t countUnoccludedHits(const RayScene& scene, int instance_index, const
     const double half_angle = centre_sensor.norm() <= radius
                                   ? 360.0
                                   : std::asin(radius / centre_sensor.norm()) * 180 / M_PI;
-    const auto [rows, cols] = beamsInCone(spec, centre_sensor, half_angle);
+    // References, not structured bindings: C++17 lambdas cannot capture bindings (clang).
+    const auto cone = beamsInCone(spec, centre_sensor, half_angle);
+    const auto& rows = cone.first;
+    const auto& cols = cone.second;
 
     RTCScene alone = rtcNewScene(s.device);
     RTCGeometry geom = rtcNewGeometry(s.device, RTC_GEOMETRY_TYPE_INSTANCE);

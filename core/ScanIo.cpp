@@ -249,7 +249,8 @@ PointList decodeKittiScan(const std::string& bin, const std::string& bin_path,
                                       " is not a multiple of 16 bytes (4 float32 per point)");
     PointList points;
     points.xyzi.resize(bin.size() / 4);
-    std::memcpy(points.xyzi.data(), bin.data(), bin.size());
+    if (!bin.empty())  // an empty frame: memcpy from an empty vector's null data() is undefined
+        std::memcpy(points.xyzi.data(), bin.data(), bin.size());
     if (label_path.empty()) return points;
     if (labels.size() != points.size() * 4)
         throw FileError(label_path, "holds " + std::to_string(labels.size() / 4) + " labels but " +

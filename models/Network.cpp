@@ -10,6 +10,7 @@
 #include "core/Hash.hpp"
 #include "models/CheckpointManifest.hpp"
 #include "models/NetworkState.hpp"
+#include "models/TorchArchive.hpp"
 
 namespace blindspot {
 
@@ -18,6 +19,14 @@ namespace fs = std::filesystem;
 namespace {
 
 std::string firstLine(const std::string& text) { return text.substr(0, text.find('\n')); }
+
+// LibTorch's loaders throw c10::Error, and on malformed archives also std::out_of_range and
+// others from the unpickler (found by fuzz_weights): every one of them means a bad file.
+std::string loaderMessage(const std::exception& e) {
+    if (const auto* c10_error = dynamic_cast<const c10::Error*>(&e))
+        return firstLine(c10_error->what_without_backtrace());
+    return firstLine(e.what());
+}
 
 std::string weightsPath(const ModelCard& card, const std::string& dir) {
     return (fs::path(dir) / card.weights).string();
@@ -37,9 +46,9 @@ void loadNative(NetworkState& impl, const std::string& path) {
         expected[p.key()] = p.value().sizes().vec();
     try {
         torch::load(impl.native, path);
-    } catch (const c10::Error& e) {
+    } catch (const std::exception& e) {
         throw FileError(path, "not a LibTorch SqueezeSeg archive matching its model card (" +
-                                  firstLine(e.what_without_backtrace()) + ")");
+                                  loaderMessage(e) + ")");
     }
     // torch::load does not check shapes; weights for other channels or classes must not pass.
     for (const auto& p : impl.native->named_parameters()) {
@@ -55,9 +64,8 @@ void loadNative(NetworkState& impl, const std::string& path) {
 void loadScripted(NetworkState& impl, const std::string& path) {
     try {
         impl.scripted = torch::jit::load(path);
-    } catch (const c10::Error& e) {
-        throw FileError(path,
-                        "not a TorchScript module (" + firstLine(e.what_without_backtrace()) + ")");
+    } catch (const std::exception& e) {
+        throw FileError(path, "not a TorchScript module (" + loaderMessage(e) + ")");
     }
     impl.scripted.eval();
     // A dry run on zeros: the output must be 1 x K x H x W for the card's classes and grid.
@@ -67,11 +75,11 @@ void loadScripted(NetworkState& impl, const std::string& path) {
     try {
         torch::InferenceMode guard;
         out = impl.scripted.forward({probe}).toTensor();
-    } catch (const c10::Error& e) {
+    } catch (const std::exception& e) {
         throw FileError(
             path, "TorchScript module fails on a 1 x " + std::to_string(c.channelCount()) + " x " +
                       std::to_string(c.grid.rows) + " x " + std::to_string(c.grid.cols) +
-                      " input (" + firstLine(e.what_without_backtrace()) + ")");
+                      " input (" + loaderMessage(e) + ")");
     }
     const std::vector<std::int64_t> want = {1, c.classCount(), c.grid.rows, c.grid.cols};
     if (out.sizes().vec() != want)
@@ -223,12 +231,9 @@ void SegmentationNetwork::save(const std::string& dir) const {
     if (!impl_->native)
         throw ConfigError(ErrorSource::value("/architecture"),
                           "only \"squeezeseg\" weights are saved");
-    fs::create_directories(dir);
-    const std::string path = weightsPath(impl_->card, dir);
-    // torch::save writes in place; go through a temporary file so a crash leaves the old weights.
-    const std::string temp = path + ".tmp";
-    torch::save(impl_->native, temp);
-    fs::rename(temp, path);
+    makeDirectories(dir);
+    // torch::save writes in place; through a temporary, a crash leaves the old weights.
+    saveTorchArchive(impl_->native, weightsPath(impl_->card, dir));
     saveModelCard(impl_->card, dir);
 }
 

@@ -19,6 +19,7 @@
 #include "models/Dataset.hpp"
 #include "models/Network.hpp"
 #include "models/NetworkState.hpp"
+#include "models/OptimizerArchive.hpp"
 
 namespace blindspot {
 
@@ -179,6 +180,29 @@ nlohmann::json cardRecipe(const TrainOptions& o) {
     return recipe;
 }
 
+// An epoch's checkpoint is staged in OUT/.epoch-staging/ and then moved into OUT file by file,
+// train_state.json (the manifest) last: a kill at any point leaves either the previous epoch or a
+// complete staging directory, which the next --resume commits first (commitStagedEpoch).
+constexpr const char* kStagingDir = ".epoch-staging";
+
+void commitStagedEpoch(const fs::path& out) {
+    const fs::path staged = out / kStagingDir;
+    std::error_code ec;
+    if (fs::exists(staged / "train_state.json")) {
+        for (const auto& entry : fs::directory_iterator(staged)) {
+            const std::string name = entry.path().filename().string();
+            if (name != "train_state.json" && !isTemporaryName(name))
+                fs::rename(entry.path(), out / name, ec);
+            if (ec)
+                throw FileError((out / name).string(), "cannot commit the epoch: " + ec.message());
+        }
+        fs::rename(staged / "train_state.json", out / "train_state.json", ec);
+        if (ec)
+            throw FileError((out / "train_state.json").string(), "cannot commit: " + ec.message());
+    }
+    fs::remove_all(staged, ec);  // incomplete staging: the previous epoch stands
+}
+
 void saveEpoch(Run& run, torch::optim::Optimizer& optimizer, int epoch, const TrainReport& report) {
     const TrainOptions& o = run.options;
     ModelCard& card = run.net->state().card;
@@ -192,22 +216,34 @@ void saveEpoch(Run& run, torch::optim::Optimizer& optimizer, int epoch, const Tr
                      {"epochs_done", epoch + 1},
                      {"history", run.history},
                      {"val_car_iou", report.val_car_iou}};
-    run.net->save(o.output);
-    const std::string optimizer_path = (fs::path(o.output) / "optimizer.pt").string();
-    torch::save(optimizer, optimizer_path + ".tmp");
-    fs::rename(optimizer_path + ".tmp", optimizer_path);
-    // Written last: its manifest of hashes makes the set atomic (CheckpointManifest.hpp).
-    const nlohmann::json files =
-        checkpointFileHashes(o.output, {card.weights, "model_card.json", "optimizer.pt"});
-    writeFileAtomic(
-        (fs::path(o.output) / "train_state.json").string(),
-        nlohmann::json{{"epochs_done", epoch + 1}, {"history", run.history}, {"files", files}}.dump(
-            2));
+    const fs::path staged = fs::path(o.output) / kStagingDir;
+    fs::remove_all(staged);
+    try {
+        run.net->save(staged.string());
+        saveOptimizerState(optimizer, (staged / "optimizer.pt").string());
+        const nlohmann::json files = checkpointFileHashes(
+            staged.string(), {card.weights, "model_card.json", "optimizer.pt"});
+        writeFileAtomic(
+            (staged / "train_state.json").string(),
+            nlohmann::json{{"epochs_done", epoch + 1}, {"history", run.history}, {"files", files}}
+                .dump(2));
+    } catch (const Error&) {  // a full disk: no half-written epoch stays behind
+        std::error_code ec;
+        fs::remove_all(staged, ec);
+        throw;
+    }
+    commitStagedEpoch(o.output);
 }
 
 void resume(Run& run, torch::optim::Optimizer& optimizer) {
     const fs::path dir(run.options.output);
-    if (!run.options.resume || !fs::exists(dir / "train_state.json")) return;
+    prepareOutputDirectory(dir.string());
+    if (!run.options.resume) {
+        fs::remove_all(dir / kStagingDir);
+        return;
+    }
+    commitStagedEpoch(dir);
+    if (!fs::exists(dir / "train_state.json")) return;
     const std::string state_path = (dir / "train_state.json").string();
     int epochs_done = 0;
     nlohmann::json history;
@@ -226,7 +262,7 @@ void resume(Run& run, torch::optim::Optimizer& optimizer) {
     auto from = loaded->state().native->parameters();
     auto to = run.net->state().native->parameters();
     for (std::size_t i = 0; i < to.size(); ++i) to[i].copy_(from[i]);
-    torch::load(optimizer, (dir / "optimizer.pt").string());
+    loadOptimizerState(optimizer, (dir / "optimizer.pt").string());
     run.start_epoch = epochs_done;
     run.history = history;
 }

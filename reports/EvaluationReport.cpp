@@ -136,7 +136,7 @@ nlohmann::json evaluationSummaryJson(const EvaluationInput& in) {
 }
 
 std::string writeEvaluationReport(const EvaluationInput& in, const std::string& dir) {
-    makeDirectories(dir);
+    prepareOutputDirectory(dir, true);  // also clears what a killed writer left behind
     std::ostringstream b;
     b << "<h1>blindspot evaluate</h1><p>Checkpoint <code>" << escape(in.model_dir)
       << "</code> (hash <code>" << in.model_hash << "</code>) on " << in.scans.size()

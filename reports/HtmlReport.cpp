@@ -301,7 +301,7 @@ std::string writeReport(const ReportInput& in, const std::string& dir) {
         b << "<h2>Against the baseline run " << escape(in.baseline->name) << "</h2>";
         b << metadataTable(*in.baseline) << comparisonSection(*in.delta, "baseline", "this run");
     }
-    std::filesystem::create_directories(dir);
+    prepareOutputDirectory(dir, true);  // also clears what a killed report left behind
     const std::string index = (std::filesystem::path(dir) / "index.html").string();
     writeFileAtomic((std::filesystem::path(dir) / "summary.json").string(),
                     reportSummaryJson(in).dump(2) + "\n");
@@ -326,7 +326,7 @@ std::string writeComparisonReport(const Comparison& c, const RunMetadata& a, con
     out["run_a"] = metadataJson(a);
     out["run_b"] = metadataJson(b);
     out.update(extra);
-    std::filesystem::create_directories(dir);
+    prepareOutputDirectory(dir, true);  // also clears what a killed report left behind
     const std::string index = (std::filesystem::path(dir) / "index.html").string();
     writeFileAtomic((std::filesystem::path(dir) / "comparison.json").string(), out.dump(2) + "\n");
     writeFileAtomic(index, page("blindspot comparison", h.str()));

@@ -139,7 +139,7 @@ std::string writeTrendPage(const std::vector<TrendSeries>& series, const std::st
         b << "<h3>Nightly maps</h3>" << heatmapStrip(s);
         b << "<h3>Nights</h3>" << nightTable(s) << "</section>";
     }
-    makeDirectories(dir);
+    prepareOutputDirectory(dir, true);  // also clears what a killed writer left behind
     const std::string index = (std::filesystem::path(dir) / "index.html").string();
     writeFileAtomic(index, page("blindspot history", b.str()));
     return index;

@@ -10,6 +10,7 @@ packages=(
     libtorch-dev python3-torch python3-numpy
     chromium
     slurm-wlm munge python3-yaml
+    clang-14 libclang-rt-14-dev
 )
 
 missing=()

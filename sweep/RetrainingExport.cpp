@@ -62,12 +62,33 @@ std::vector<std::string> expandBackgroundList(const std::string& text, const std
     return out;
 }
 
+namespace {
+
+// What makes two exports the same set: written into OUT/.export-unfinished while one runs.
+std::string exportIdentity(const ExportOptions& o) {
+    return nlohmann::json{{"run", fs::absolute(o.run_dir).string()},
+                          {"selection", toJson(o.selection)},
+                          {"backgrounds", o.backgrounds},
+                          {"sequence", o.sequence}}
+        .dump();
+}
+
+}  // namespace
+
 ExportSummary exportRetrainingSet(const ExportOptions& o) {
     const auto start = std::chrono::steady_clock::now();
     // Stale frames of an earlier export would be read by `train --retrain` as part of this set.
-    if (fs::exists(o.output) && !fs::is_empty(o.output))
-        throw ConfigError(ErrorSource::flag("-o"), "a new or empty directory for the dataset; " +
-                                                       o.output + " already holds files");
+    // Only an unfinished export of the very same set (killed before its manifest) is redone.
+    const fs::path unfinished = fs::path(o.output) / ".export-unfinished";
+    const std::string identity = exportIdentity(o);
+    prepareOutputDirectory(o.output);  // first: a killed export's temporaries do not count
+    if (!fs::is_empty(o.output) &&
+        !(fs::exists(unfinished) && readFileBytes(unfinished.string()) == identity))
+        throw ConfigError(ErrorSource::flag("-o"),
+                          "a new or empty directory for the dataset (or an unfinished export of "
+                          "the same selection); " +
+                              o.output + " already holds files");
+    writeFileAtomic(unfinished.string(), identity);
     const LoadedRun run = loadRun(o.run_dir);
     nlohmann::json source = run.info.config;
     source["dimensions"]["background"] = {{"values", o.backgrounds}};
@@ -115,6 +136,7 @@ ExportSummary exportRetrainingSet(const ExportOptions& o) {
                                      {"tool_version", o.tool_version},
                                      {"frames", frames}};
     writeFileAtomic((fs::path(o.output) / "manifest.json").string(), manifest.dump(2) + "\n");
+    fs::remove(unfinished);
     ExportSummary summary;
     summary.scans = chosen.size();
     summary.cells = o.selection.cells.size();

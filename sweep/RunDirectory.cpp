@@ -4,6 +4,7 @@
 
 #include "core/AtomicFile.hpp"
 #include "core/Error.hpp"
+#include "core/Hash.hpp"
 #include "core/Json.hpp"
 #include "core/ScanIo.hpp"
 #include "core/ScanSummary.hpp"
@@ -66,8 +67,10 @@ ResultsStore RunDirectory::openStore(const DimensionRegistry& registry, bool mus
 }
 
 void RunDirectory::create(bool predictions) const {
-    makeDirectories(dir_);
-    if (predictions) makeDirectories((fs::path(dir_) / "predictions").string());
+    prepareOutputDirectory(dir_);
+    const fs::path predictions_dir = fs::path(dir_) / "predictions";
+    if (predictions || fs::exists(predictions_dir))
+        prepareOutputDirectory(predictions_dir.string());
 }
 
 std::string RunDirectory::scanDir(const std::string& scene_id) const {
@@ -84,20 +87,29 @@ std::optional<CachedScan> RunDirectory::readScan(const std::string& scene_id,
     if (!hasScan(scene_id)) return std::nullopt;
     const fs::path dir = scanDir(scene_id);
     const std::string json_path = (dir / "scan.json").string();
-    try {  // the cache is the tool's own output: bad JSON in it is a damaged file (exit 4)
-        const nlohmann::json summary = readJsonFile(json_path);
-        // Another scene's entry (or one from before cars were recorded) is a miss, not an error.
-        const auto id = summary.is_object() ? summary.find("scene_id") : summary.end();
-        if (id == summary.end() || *id != scene_id || !summary.contains("cars"))
-            return std::nullopt;
-        const auto hash = summary.find("lidar_spec_hash");
-        if (!lidar_spec_hash.empty() && (hash == summary.end() || *hash != lidar_spec_hash))
-            throw FileError(json_path,
-                            "/lidar_spec_hash: expected " + lidar_spec_hash +
-                                " (this sweep's LiDAR spec), got " +
-                                (hash == summary.end() ? std::string("none") : hash->dump()) +
-                                ": the cache holds another sensor's scan; use another "
-                                "--scan-cache");
+    nlohmann::json summary;
+    try {  // a damaged entry is not trusted: it is a miss, and the scene is cast again
+        summary = readJsonFile(json_path);
+    } catch (const ConfigError&) {
+        return std::nullopt;
+    }
+    // Another scene's entry (or one from before cars were recorded) is a miss, not an error.
+    const auto id = summary.is_object() ? summary.find("scene_id") : summary.end();
+    if (id == summary.end() || *id != scene_id || !summary.contains("cars")) return std::nullopt;
+    const auto hash = summary.find("lidar_spec_hash");
+    if (!lidar_spec_hash.empty() && (hash == summary.end() || *hash != lidar_spec_hash))
+        throw FileError(json_path,
+                        "/lidar_spec_hash: expected " + lidar_spec_hash +
+                            " (this sweep's LiDAR spec), got " +
+                            (hash == summary.end() ? std::string("none") : hash->dump()) +
+                            ": the cache holds another sensor's scan; use another "
+                            "--scan-cache");
+    // The grid's checksum: a flipped bit or a truncated scan.pcd is a miss, never a wrong scan.
+    const auto checksum = summary.find("pcd_fnv1a64");
+    if (checksum == summary.end() ||
+        *checksum != hex64(fnv1a64(readFileBytes((dir / "scan.pcd").string()))))
+        return std::nullopt;
+    try {  // the checksum matched: what is in it is the tool's own output, so errors are damage
         return CachedScan{readScanDirectory(dir.string()),
                           carRowsFromJson(JsonObject(summary, json_path, ""))};
     } catch (const ConfigError& e) {
@@ -112,9 +124,11 @@ void RunDirectory::writeScan(const std::string& scene_id, const std::string& lid
     // and scan.json the spec, pose and target-car rows: enough to rebuild the scan bit for bit and
     // every other format. Disk writes dominate a scans-only sweep, so nothing else.
     const fs::path dir = scanDir(scene_id);
-    makeDirectories(dir.string());
-    writeFileAtomic((dir / "scan.pcd").string(), encodeOrganisedPcd(scan));
+    prepareOutputDirectory(dir.string());
+    const std::string pcd = encodeOrganisedPcd(scan);
+    writeFileAtomic((dir / "scan.pcd").string(), pcd);
     nlohmann::json summary = scanSummaryJson(scan);
+    summary["pcd_fnv1a64"] = hex64(fnv1a64(pcd));
     summary["sample"] = sample;
     summary["scene_id"] = scene_id;
     summary["lidar_spec_hash"] = lidar_spec_hash;
@@ -168,11 +182,21 @@ std::string RunDirectory::imagesDir(const std::string& scene_id) const {
 
 void RunDirectory::copyScanFrom(const RunDirectory& other, const std::string& scene_id) const {
     if (!other.hasScan(scene_id) || hasScan(scene_id)) return;
-    makeDirectories(scan_cache_);
-    std::error_code ec;
-    fs::copy(other.scanDir(scene_id), scanDir(scene_id),
-             fs::copy_options::recursive | fs::copy_options::overwrite_existing, ec);
-    if (ec) throw FileError(scanDir(scene_id), "cannot copy the cached scan: " + ec.message());
+    // File by file through temporaries, scan.json last: a killed merge leaves no entry that
+    // looks complete.
+    const fs::path from = other.scanDir(scene_id), to = scanDir(scene_id);
+    prepareOutputDirectory(to.string());
+    for (const char* name : {"scan.pcd", "scan.json"}) {
+        const std::string target = (to / name).string(), temp = temporaryPathFor(target);
+        std::error_code ec;
+        fs::copy_file(from / name, temp, fs::copy_options::overwrite_existing, ec);
+        if (!ec) fs::rename(temp, target, ec);
+        if (ec) {
+            std::error_code ignored;
+            fs::remove(temp, ignored);
+            throw FileError(target, "cannot copy the cached scan: " + ec.message());
+        }
+    }
 }
 
 void RunDirectory::copyPredictionsFrom(const RunDirectory& other) const {
@@ -183,8 +207,7 @@ void RunDirectory::copyPredictionsFrom(const RunDirectory& other) const {
     for (const auto& entry : fs::directory_iterator(from, ec)) {
         const fs::path target = to / entry.path().filename();
         // A file a killed writer left behind (writeFileAtomic's NAME.tmp.PID) is not a result.
-        if (target.filename().string().find(".tmp.") != std::string::npos || fs::exists(target))
-            continue;
+        if (isTemporaryName(target.filename().string()) || fs::exists(target)) continue;
         // Prediction files are never rewritten once complete, so a hard link shares them safely
         // and costs no disk; across file systems it is a copy.
         fs::create_hard_link(entry.path(), target, ec);

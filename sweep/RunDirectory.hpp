@@ -3,8 +3,8 @@
 //
 //   RUN/results.sqlite               the results store
 //   RUN/scans/SCENE_ID/scan.pcd      scan cache: the organised grid, bit for bit
-//   RUN/scans/SCENE_ID/scan.json     its spec and spec hash, pose, sample and target-car rows
-//                                    (written last)
+//   RUN/scans/SCENE_ID/scan.json     its spec and spec hash, pose, sample, target-car rows and
+//                                    scan.pcd's checksum (written last)
 //   RUN/predictions/SCENE_ID.pred    one byte per scan cell: the model's class index
 //   RUN/predictions/classes.json     the model's classes and learning map
 //   RUN/images/SCENE_ID/             camera outputs (sweep --images)
@@ -47,7 +47,8 @@ class RunDirectory {
 
     std::string scanDir(const std::string& scene_id) const;
     bool hasScan(const std::string& scene_id) const;
-    /// The cached scan of a scene, or nothing when it was never (completely) written. Throws
+    /// The cached scan of a scene, or nothing when it was never (completely) written or is damaged
+    /// (unreadable scan.json, scan.pcd not matching its checksum): the scene is cast again. Throws
     /// FileError naming scan.json when it was cast with another LiDAR spec than
     /// `lidar_spec_hash` (lidarSpecHashIn): a cache that would serve another sensor's scan. An
     /// empty hash skips the check (a run's report reads back the scans the run wrote).

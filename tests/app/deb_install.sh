@@ -1,16 +1,20 @@
 #!/usr/bin/env bash
 # The .deb from CPack, unpacked into a temporary root, runs from another directory: it finds its
 # cars, configs and baseline under ROOT/usr/share/blindspot, not in the source tree.
-# Usage: deb_install.sh BUILD_DIR SOURCE_DIR WORK_DIR
+# Usage: deb_install.sh BUILD_DIR SOURCE_DIR WORK_DIR [SANITIZERS]
 set -euo pipefail
-build=$1 source=$2 work=$3
+build=$1 source=$2 work=$3 sanitizers=${4:-}
 rm -rf "$work" && mkdir -p "$work/pkg" "$work/root" "$work/elsewhere"
 (cd "$build" && cpack -G DEB -B "$work/pkg" >"$work/cpack.log" 2>&1) || { cat "$work/cpack.log"; exit 1; }
 deb=$(ls "$work"/pkg/blindspot_*.deb)
 dpkg-deb --info "$deb" | grep -E "Package|Version|Depends" | cut -c1-160
 dpkg-deb -x "$deb" "$work/root"
 cli="$work/root/usr/bin/blindspot"
-if grep -a -q -F "$source" "$cli"; then
+if [ -n "$sanitizers" ]; then
+    # ASan and UBSan compile each source file's path into their reports; the release build, which
+    # is the one packaged, checks that no source path is compiled in.
+    echo "sanitizer build ($sanitizers): source-path check left to the release build"
+elif grep -a -q -F "$source" "$cli"; then
     echo "FAIL: the installed binary contains the source path $source"; exit 1
 fi
 for d in cars configs examples models/baseline; do

@@ -7,6 +7,7 @@
 #include <fstream>
 #include <set>
 
+#include "core/AtomicFile.hpp"
 #include "core/Error.hpp"
 #include "core/LearningMap.hpp"
 #include "core/ScanIo.hpp"
@@ -160,6 +161,36 @@ TEST(SweepRunner, SharedScanCacheSkipsRayCastingForASecondRun) {
     const ScanGrid cached = readScanDirectory((dir / "cache" / id).string());
     EXPECT_GT(cached.validCount(), 1000u);
     EXPECT_EQ(cached.rows(), 16);
+}
+
+// A damaged cache entry (one flipped byte in scan.pcd, a truncated scan.pcd, scan.json cut short)
+// fails its checksum or its parse: it is cast again, rewritten, and the results do not change.
+TEST(SweepRunner, DamagedCacheEntriesAreCastAgainNotTrusted) {
+    const auto dir = blindspot::testing::freshTempDir("runner-damaged-cache");
+    const SweepConfig config =
+        loadSweepConfig(writeConfig(dir, 3, 1).string(), blindspot::testing::catalogue());
+    RunnerOptions first = options(dir / "first", 1), second = options(dir / "second", 1);
+    first.scan_cache_dir = second.scan_cache_dir = (dir / "cache").string();
+    first.segmenter = second.segmenter = [] { return std::make_unique<OracleSegmenter>(); };
+    ASSERT_EQ(runSweep(config, blindspot::testing::carModels(), first).done, 24u);
+    const auto ids = rows(dir / "first");
+    const fs::path flipped = dir / "cache" / ids[0].scene_id / "scan.pcd";
+    const std::string original = readFileBytes(flipped.string());
+    std::string bytes = original;
+    bytes[bytes.size() / 2] ^= 0x10;  // inside the binary grid: parses, but wrong
+    writeFileAtomic(flipped.string(), bytes);
+    const fs::path truncated = dir / "cache" / ids[1].scene_id / "scan.pcd";
+    writeFileAtomic(truncated.string(), readFileBytes(truncated.string()).substr(0, 1000));
+    const fs::path cut = dir / "cache" / ids[2].scene_id / "scan.json";
+    writeFileAtomic(cut.string(), readFileBytes(cut.string()).substr(0, 100));
+
+    const RunSummary s = runSweep(config, blindspot::testing::carModels(), second);
+    EXPECT_EQ(s.cache_hits, 21u);  // the three damaged entries were cast again
+    EXPECT_TRUE(sameRows(rows(dir / "first"), rows(dir / "second")));
+    EXPECT_EQ(readFileBytes(flipped.string()), original);  // rewritten, bit for bit
+    EXPECT_TRUE(RunDirectory((dir / "x").string(), (dir / "cache").string())
+                    .readScan(ids[1].scene_id, "")
+                    .has_value());
 }
 
 TEST(SweepRunner, SharedScanCacheIsNeverReusedForAnotherSensor) {

@@ -1,0 +1,20 @@
+// libFuzzer target: a checkpoint's weights, through SegmentationNetwork::load (LibTorch's
+// loader behind our wrapper). The card is fixed: a TorchScript network on the SqueezeSeg grid.
+#include "models/ModelCard.hpp"
+#include "models/Network.hpp"
+#include "tests/fuzz/FuzzInput.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    using namespace blindspot;
+    const auto dir = fuzz::scratchDir() / "checkpoint";
+    static const bool card_written = [&] {
+        ModelCard card = squeezeSegCard(true);
+        card.architecture = "torchscript";
+        card.weights = "model.ts";
+        saveModelCard(card, dir.string());
+        return true;
+    }();
+    (void)card_written;
+    fuzz::writeInput(dir / "model.ts", fuzz::bytesOf(data, size));
+    return fuzz::expectOwnErrors([&] { SegmentationNetwork::load(dir.string()); });
+}
