@@ -1,8 +1,9 @@
 // blindspot export RUN --selection selection.json --backgrounds urban-08..urban-15 -o DATASET
-//   [--jobs N] [--sequence SS]
+//   [--jobs N] [--sequence SS] [--label-set matlab|semantickitti]
 #include <iostream>
 
 #include "app/Commands.hpp"
+#include "app/LabelSetOption.hpp"
 #include "sweep/RetrainingExport.hpp"
 
 namespace blindspot::cli {
@@ -30,6 +31,7 @@ void setupExportCommand(CLI::App& app, const AppContext& context) {
         ->check(CLI::PositiveNumber);
     cmd->add_option("--sequence", a->options.sequence, "Sequence number, two digits")
         ->capture_default_str();
+    addLabelSetOption(cmd, a->options.label_set);
     cmd->callback([a, &context] {
         ExportOptions o = a->options;
         o.run_dir = a->run;

@@ -1,11 +1,13 @@
 // blindspot generate --backgrounds ID[,ID...] --scans N -o DIR [--seed S] [--cars MIN..MAX]
 //                    [--lidar PRESET|FILE] [--models NAME,...] [--traffic uniform|area]
 //                    [--sequence SS] [--jobs N] [--randomize]
+//                    [--label-set matlab|semantickitti]
 #include <algorithm>
 #include <iostream>
 #include <memory>
 
 #include "app/Commands.hpp"
+#include "app/LabelSetOption.hpp"
 #include "core/Error.hpp"
 #include "sweep/DatasetGenerator.hpp"
 
@@ -108,6 +110,7 @@ void setupGenerateCommand(CLI::App& app, const AppContext& context) {
         ->check(CLI::IsMember({"uniform", "area"}))
         ->capture_default_str();
     cmd->add_option("--sequence", o.sequence, "Sequence number, two digits")->capture_default_str();
+    addLabelSetOption(cmd, o.label_set);
     cmd->add_flag("--randomize", o.randomize,
                   "Domain randomisation: LiDAR response, pitch and roll drawn per scan");
     cmd->add_option("--jobs", o.jobs, "Worker threads; the files do not depend on it")

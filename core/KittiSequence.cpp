@@ -11,8 +11,11 @@ namespace blindspot {
 namespace fs = std::filesystem;
 
 KittiSequenceWriter::KittiSequenceWriter(const std::string& dataset_dir,
-                                         const std::string& sequence, std::size_t frames)
-    : dir_((fs::path(dataset_dir) / "sequences" / sequence).string()), poses_(frames) {
+                                         const std::string& sequence, std::size_t frames,
+                                         LabelSet label_set)
+    : dir_((fs::path(dataset_dir) / "sequences" / sequence).string()),
+      label_set_(label_set),
+      poses_(frames) {
     // A re-run after a kill rewrites every frame; what a killed writer left half-done goes first.
     prepareOutputDirectory(dataset_dir);
     prepareOutputDirectory(dir_);
@@ -21,14 +24,17 @@ KittiSequenceWriter::KittiSequenceWriter(const std::string& dataset_dir,
 }
 
 FrameCounts KittiSequenceWriter::write(std::size_t frame, const ScanGrid& scan) {
-    const PointList list = validPoints(scan);
+    PointList list = validPoints(scan);
+    FrameCounts counts{list.size(), 0};
+    for (auto& l : list.label) {
+        counts.car_points += l == label::kVehicle;
+        l = labelIdIn(label_set_, l);
+    }
     const std::string name = kittiFrameName(frame);
     writeFileAtomic((fs::path(dir_) / "velodyne" / (name + ".bin")).string(), encodeKittiBin(list));
     writeFileAtomic((fs::path(dir_) / "labels" / (name + ".label")).string(),
                     encodeSemanticKittiLabel(list));
     poses_.at(frame) = kittiPoseLine(scan.world_from_sensor);
-    FrameCounts counts{list.size(), 0};
-    for (auto l : list.label) counts.car_points += l == label::kVehicle;
     return counts;
 }
 

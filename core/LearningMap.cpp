@@ -57,4 +57,24 @@ LearningMap squeezeSegLearningMap() {
     return learningMapFromJson(JsonObject(json, "built-in squeezeseg map", ""));
 }
 
+LearningMap semanticKittiLearningMap() {
+    LearningMap map;
+    map.classes = {"unlabeled",     "car",      "bicycle",      "motorcycle",   "truck",
+                   "other-vehicle", "person",   "bicyclist",    "motorcyclist", "road",
+                   "parking",       "sidewalk", "other-ground", "building",     "fence",
+                   "vegetation",    "trunk",    "terrain",      "pole",         "traffic-sign"};
+    map.class_of_label.assign(65536, 0);
+    const std::pair<std::uint16_t, std::uint8_t> entries[] = {
+        {10, 1},  {11, 2},  {13, 5},  {15, 3},  {16, 5},  {18, 4},  {20, 5},  {30, 6},
+        {31, 7},  {32, 8},  {40, 9},  {44, 10}, {48, 11}, {49, 12}, {50, 13}, {51, 14},
+        {60, 9},  {70, 15}, {71, 16}, {72, 17}, {80, 18}, {81, 19}, {252, 1}, {253, 7},
+        {254, 6}, {255, 8}, {256, 5}, {257, 5}, {258, 4}, {259, 5}};
+    for (const auto& [id, cls] : entries) map.class_of_label[id] = cls;
+    return map;
+}
+
+std::vector<std::uint16_t> semanticKittiInverseMap() {
+    return {0, 10, 11, 15, 18, 20, 30, 31, 32, 40, 44, 48, 49, 50, 51, 70, 71, 72, 80, 81};
+}
+
 }  // namespace blindspot

@@ -26,5 +26,11 @@ LearningMap loadLearningMap(const std::string& path);
 nlohmann::json learningMapToJson(const LearningMap& map);
 /// SqueezeSeg's KITTI classes: unknown, car (vehicle), pedestrian, cyclist (bicyclist).
 LearningMap squeezeSegLearningMap();
+/// SemanticKITTI's 19 training classes plus 0 "unlabeled", over SemanticKITTI raw ids: the
+/// `learning_map` of semantic-kitti.yaml (moving ids onto their static class; 52, 99 and 1 to 0;
+/// lane marking to road). Keys are raw ids, not palette ids.
+LearningMap semanticKittiLearningMap();
+/// semantic-kitti.yaml's `learning_map_inv`: the raw id each of the 20 classes is written as.
+std::vector<std::uint16_t> semanticKittiInverseMap();
 
 }  // namespace blindspot

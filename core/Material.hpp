@@ -21,11 +21,17 @@ constexpr std::uint16_t kSidewalk = 8;
 constexpr std::uint16_t kVegetation = 9;
 constexpr std::uint16_t kVehicle = 10;
 constexpr std::uint16_t kTrafficSign = 12;
+constexpr std::uint16_t kStopSign = 13;
+constexpr std::uint16_t kYieldSign = 14;
+constexpr std::uint16_t kSpeedLimitSign = 15;
 constexpr std::uint16_t kTrafficSignal = 41;
+constexpr std::uint16_t kFireHydrant = 51;
 constexpr std::uint16_t kSky = 57;
 constexpr std::uint16_t kCurb = 58;
+constexpr std::uint16_t kFlyoverRamp = 59;
 constexpr std::uint16_t kGuardRail = 60;
 constexpr std::uint16_t kBicyclist = 61;
+constexpr std::uint16_t kDeer = 67;
 constexpr std::uint16_t kBarricade = 71;
 constexpr std::uint16_t kMotorcycle = 72;
 /// Returns from fog, rain or snow (core/LidarEffects.hpp); not in the MATLAB table.

@@ -16,7 +16,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-void addSequence(const fs::path& sequence, std::vector<LabelledScanFiles>& out) {
+void addSequence(const fs::path& sequence, LabelSet set, std::vector<LabelledScanFiles>& out) {
     std::vector<fs::path> bins;
     for (const auto& entry : fs::directory_iterator(sequence / "velodyne"))
         if (entry.path().extension() == ".bin") bins.push_back(entry.path());
@@ -25,7 +25,7 @@ void addSequence(const fs::path& sequence, std::vector<LabelledScanFiles>& out) 
         const fs::path label = sequence / "labels" / bin.filename().replace_extension(".label");
         if (!fs::is_regular_file(label))
             throw FileError(bin.string(), "no matching label file " + label.string());
-        out.push_back({bin.string(), label.string()});
+        out.push_back({bin.string(), label.string(), set});
     }
 }
 
@@ -35,13 +35,14 @@ std::vector<LabelledScanFiles> findLabelledScans(const std::string& dir) {
     std::vector<LabelledScanFiles> out;
     const fs::path root(dir);
     if (fs::is_directory(root / "velodyne")) {
-        addSequence(root, out);
+        addSequence(root, datasetLabelSet(dir, LabelSet::kMatlab), out);
     } else if (fs::is_directory(root / "sequences")) {
         std::vector<fs::path> sequences;
         for (const auto& entry : fs::directory_iterator(root / "sequences"))
             if (fs::is_directory(entry.path() / "velodyne")) sequences.push_back(entry.path());
         std::sort(sequences.begin(), sequences.end());
-        for (const auto& s : sequences) addSequence(s, out);
+        const LabelSet set = datasetLabelSet(dir, LabelSet::kMatlab);
+        for (const auto& s : sequences) addSequence(s, set, out);
     }
     if (out.empty())
         throw FileError(dir,
@@ -52,7 +53,7 @@ std::vector<LabelledScanFiles> findLabelledScans(const std::string& dir) {
 
 namespace {
 
-LabelledImage imageOf(const PointList& points, const ModelCard& card) {
+LabelledImage imageOf(const PointList& points, LabelSet set, const ModelCard& card) {
     LabelledImage out;
     out.image = projectPoints(points, card.grid, card.input_channels);
     out.cell_class.assign(card.grid.cellCount(), -1);
@@ -60,7 +61,7 @@ LabelledImage imageOf(const PointList& points, const ModelCard& card) {
         const std::int32_t source = out.image.source[cell];
         if (source >= 0)
             out.cell_class[cell] =
-                std::int8_t(card.learning_map.classOf(points.label[std::size_t(source)]));
+                std::int8_t(classOfLabel(card, set, points.label[std::size_t(source)]));
     }
     // Training needs the image and classes only; the point bookkeeping is dead weight.
     out.image.source = {};
@@ -71,7 +72,7 @@ LabelledImage imageOf(const PointList& points, const ModelCard& card) {
 }  // namespace
 
 LabelledImage loadLabelledImage(const LabelledScanFiles& files, const ModelCard& card) {
-    return imageOf(readKittiScan(files.bin, files.label), card);
+    return imageOf(readKittiScan(files.bin, files.label), files.label_set, card);
 }
 
 LabelledSet loadLabelledSet(const std::vector<std::string>& dirs, const ModelCard& card,

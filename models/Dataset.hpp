@@ -15,11 +15,13 @@ namespace blindspot {
 struct LabelledScanFiles {
     std::string bin;    ///< KITTI .bin: x y z intensity per point, float32
     std::string label;  ///< SemanticKITTI .label: semantic | instance << 16, uint32
+    LabelSet label_set = LabelSet::kMatlab;  ///< the dataset's record; matlab when it has none
 };
 
 /// Every scan under `dir`: DIR/sequences/*/velodyne/*.bin, or DIR/velodyne/*.bin for a single
-/// sequence, each with its .label. Sorted by sequence and frame. Throws FileError when there is
-/// none or a label file is missing.
+/// sequence, each with its .label and the label set the dataset records (datasetLabelSet;
+/// `blindspot generate` wrote the MATLAB palette before label sets existed). Sorted by sequence and
+/// frame. Throws FileError when there is none or a label file is missing.
 std::vector<LabelledScanFiles> findLabelledScans(const std::string& dir);
 
 /// A scan as the network sees it: the raw range image and a model class per cell (-1 = empty).

@@ -47,7 +47,57 @@ std::vector<double> perChannel(const JsonObject& j, const std::string& key, std:
     return v;
 }
 
+// A learning map at `key`: an object, or the name of a shipped map. Returns the map and whether it
+// is keyed by SemanticKITTI raw ids ("semantickitti") rather than palette ids.
+std::pair<LearningMap, bool> learningMapAt(const JsonObject& j, const std::string& key) {
+    const auto& raw = j.raw(key);
+    if (raw.is_string() && raw == "squeezeseg") return {squeezeSegLearningMap(), false};
+    if (raw.is_string() && raw == "semantickitti") return {semanticKittiLearningMap(), true};
+    if (!raw.is_object())
+        j.fail(key, "expected a learning map object, or \"squeezeseg\" or \"semantickitti\"");
+    return {learningMapFromJson(j.object(key)), false};
+}
+
+// "learning_map" (palette ids, or a shipped map's name) and "learning_map_semantickitti"
+// (SemanticKITTI raw ids); either may be left out and is then derived from the other.
+void readLearningMaps(const JsonObject& j, ModelCard& card) {
+    const std::string sk_key = "learning_map_semantickitti";
+    if (!j.has("learning_map") && !j.has(sk_key))
+        j.fail("learning_map", "expected a learning map (or " + sk_key + ")");
+    bool palette_given = false;
+    if (j.has("learning_map")) {
+        auto [map, keyed_by_semantickitti] = learningMapAt(j, "learning_map");
+        if (keyed_by_semantickitti) {
+            card.semantickitti_map = std::move(map);
+            card.semantickitti_map_given = true;
+        } else {
+            card.learning_map = std::move(map);
+            palette_given = true;
+        }
+    }
+    if (j.has(sk_key)) {
+        if (card.semantickitti_map_given)
+            j.fail(sk_key, "the card's learning_map already maps SemanticKITTI ids");
+        auto [map, keyed_by_semantickitti] = learningMapAt(j, sk_key);
+        if (!keyed_by_semantickitti && j.raw(sk_key).is_string())
+            j.fail(sk_key, "expected a map over SemanticKITTI raw ids, or \"semantickitti\"");
+        card.semantickitti_map = std::move(map);
+        card.semantickitti_map_given = true;
+    }
+    if (!palette_given) card.learning_map = paletteMapFrom(card.semantickitti_map);
+    if (!card.semantickitti_map_given)
+        card.semantickitti_map = semanticKittiMapFrom(card.learning_map);
+    if (card.semantickitti_map.classes != card.learning_map.classes)
+        j.fail(sk_key, "expected the same classes, in the same order, as learning_map");
+}
+
 }  // namespace
+
+int classOfLabel(const ModelCard& card, LabelSet set, std::uint16_t id) {
+    if (set == LabelSet::kMatlab) return card.learning_map.classOf(id);
+    // SemanticKITTI's benchmark leaves unlabeled (0) and outlier (1) points out.
+    return id <= 1 ? -1 : card.semantickitti_map.classOf(id);
+}
 
 ModelCard squeezeSegCard(bool with_intensity) {
     ModelCard card;
@@ -64,6 +114,7 @@ ModelCard squeezeSegCard(bool with_intensity) {
         card.std.push_back(std[c]);
     }
     card.learning_map = squeezeSegLearningMap();
+    card.semantickitti_map = semanticKittiMapFrom(card.learning_map);
     return card;
 }
 
@@ -92,7 +143,7 @@ ModelCard modelCardFromJson(const JsonObject& j) {
     card.grid = gridFromJson(j.object("grid"));
     card.mean = perChannel(j, "mean", card.input_channels.size(), false);
     card.std = perChannel(j, "std", card.input_channels.size(), true);
-    card.learning_map = learningMapFromJson(j.object("learning_map"));
+    readLearningMaps(j, card);
     if (j.has("training")) {
         card.training = j.raw("training");
         if (!card.training.is_object()) j.fail("training", "expected an object");
@@ -112,15 +163,18 @@ nlohmann::json modelCardToJson(const ModelCard& card) {
                            {"left_azimuth_deg", g.left_azimuth_deg},
                            {"azimuth_step_deg", g.azimuth_step_deg}};
     if (!g.row_elevations_deg.empty()) grid["row_elevations_deg"] = g.row_elevations_deg;
-    return {{"architecture", card.architecture},
-            {"weights", card.weights},
-            {"crf", card.crf},
-            {"input_channels", channels},
-            {"grid", grid},
-            {"mean", card.mean},
-            {"std", card.std},
-            {"learning_map", learningMapToJson(card.learning_map)},
-            {"training", card.training}};
+    nlohmann::json out = {{"architecture", card.architecture},
+                          {"weights", card.weights},
+                          {"crf", card.crf},
+                          {"input_channels", channels},
+                          {"grid", grid},
+                          {"mean", card.mean},
+                          {"std", card.std},
+                          {"learning_map", learningMapToJson(card.learning_map)},
+                          {"training", card.training}};
+    if (card.semantickitti_map_given)
+        out["learning_map_semantickitti"] = learningMapToJson(card.semantickitti_map);
+    return out;
 }
 
 ModelCard loadModelCard(const std::string& checkpoint_dir) {

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/Json.hpp"
+#include "core/LabelSet.hpp"
 #include "core/LearningMap.hpp"
 #include "models/RangeProjection.hpp"
 
@@ -23,11 +24,20 @@ struct ModelCard {
     std::vector<double> mean;  ///< per input channel, in raw units
     std::vector<double> std;
     LearningMap learning_map;  ///< palette label -> model class; names the classes
+    /// SemanticKITTI raw id -> model class (the same classes), for data in that label set. Ids 13,
+    /// 15, 51, 60, 71, 72 and 99 mean different things in the two sets, so each has its own map.
+    /// Given by the card ("learning_map_semantickitti") or derived (core/LabelSet.hpp).
+    LearningMap semantickitti_map;
+    bool semantickitti_map_given = false;  ///< written back only when the card gave it
     nlohmann::json training = nlohmann::json::object();  ///< recipe, data hashes, validation
 
     int classCount() const { return int(learning_map.classes.size()); }
     int channelCount() const { return int(input_channels.size()); }
 };
+
+/// The model class of a point labelled `id` in `set`; -1 where the point is not scored
+/// (SemanticKITTI's unlabeled and outlier points).
+int classOfLabel(const ModelCard& card, LabelSet set, std::uint16_t id);
 
 /// SqueezeSeg's KITTI card: 5 channels (x, y, z, intensity, range) or, without intensity, 4.
 ModelCard squeezeSegCard(bool with_intensity);

@@ -81,7 +81,7 @@ RecordedScan readLidar2d(const std::string& path, const ModelCard& card) {
 }
 
 RecordedScan readKitti(const std::string& bin, const std::string& label, const std::string& name,
-                       const ModelCard& card) {
+                       LabelSet set, const ModelCard& card) {
     const PointList points = readKittiScan(bin, label);
     RecordedScan s{name, bin, label.empty() ? "kitti-bin" : "semantickitti",
                    {},   {},  !label.empty()};
@@ -90,8 +90,8 @@ RecordedScan readKitti(const std::string& bin, const std::string& label, const s
     if (label.empty()) return s;
     for (std::size_t cell = 0; cell < s.truth.size(); ++cell)
         if (s.image.source[cell] >= 0)
-            s.truth[cell] = classOfSemanticKittiId(points.label[std::size_t(s.image.source[cell])],
-                                                   card.learning_map.classes);
+            s.truth[cell] =
+                classOfLabel(card, set, points.label[std::size_t(s.image.source[cell])]);
     return s;
 }
 
@@ -105,11 +105,13 @@ std::vector<fs::path> sortedFiles(const fs::path& dir, const std::string& extens
 }
 
 // A sequence directory (velodyne/ and maybe labels/): labelled frames where a label exists.
+// Labels are SemanticKITTI ids unless blindspot wrote the dataset in its own palette.
 void addSequence(const fs::path& seq, const ModelCard& card, std::vector<RecordedScan>& out) {
+    const LabelSet set = datasetLabelSet(seq.string(), LabelSet::kSemanticKitti);
     for (const auto& bin : sortedFiles(seq / "velodyne", ".bin")) {
         const fs::path label = seq / "labels" / bin.filename().replace_extension(".label");
         out.push_back(readKitti(bin.string(), fs::exists(label) ? label.string() : "",
-                                seq.filename().string() + "/" + bin.stem().string(), card));
+                                seq.filename().string() + "/" + bin.stem().string(), set, card));
     }
 }
 
@@ -117,7 +119,8 @@ void addInput(const fs::path& input, const ModelCard& card, std::vector<Recorded
     if (fs::is_regular_file(input)) {
         if (input.extension() == ".npy") return out.push_back(readLidar2d(input.string(), card));
         if (input.extension() == ".bin")
-            return out.push_back(readKitti(input.string(), "", input.stem().string(), card));
+            return out.push_back(readKitti(input.string(), "", input.stem().string(),
+                                           LabelSet::kSemanticKitti, card));
         throw FileError(input.string(), "expected a lidar_2d .npy or a KITTI .bin file");
     }
     if (!fs::is_directory(input)) throw FileError(input.string(), "no such file or directory");
@@ -139,25 +142,6 @@ void addInput(const fs::path& input, const ModelCard& card, std::vector<Recorded
 }
 
 }  // namespace
-
-int classOfSemanticKittiId(std::uint16_t id, const std::vector<std::string>& classes) {
-    switch (id) {
-        case 0:  // unlabeled
-        case 1:  // outlier
-            return -1;
-        case 10:   // car
-        case 252:  // moving car
-            return classByName("car", classes);
-        case 30:   // person
-        case 254:  // moving person
-            return classByName("pedestrian", classes);
-        case 31:   // bicyclist
-        case 253:  // moving bicyclist
-            return classByName("cyclist", classes);
-        default:
-            return classByName("unknown", classes);
-    }
-}
 
 std::vector<RecordedScan> loadRecordedScans(const std::vector<std::string>& inputs,
                                             const ModelCard& card) {

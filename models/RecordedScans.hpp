@@ -3,10 +3,12 @@
 // Three formats:
 //   - SqueezeSeg lidar_2d .npy (64 x 512 x 6: x, y, z, intensity, range, label; label 0 unknown,
 //     1 car, 2 pedestrian, 3 cyclist), already a front-view range image;
-//   - SemanticKITTI sequences/SS/{velodyne,labels}, labels mapped from SemanticKITTI ids;
+//   - SemanticKITTI sequences/SS/{velodyne,labels}, labels mapped from SemanticKITTI ids by the
+//     card's SemanticKITTI learning map (or from the MATLAB palette, when blindspot wrote the
+//     dataset in that label set);
 //   - plain KITTI .bin without labels (predictions only).
-// Truth classes are matched to the model's classes by name; labels the model has no class for are
-// not scored.
+// lidar_2d truth classes are matched to the model's classes by name; labels the model has no class
+// for are not scored.
 #include <string>
 #include <vector>
 
@@ -31,10 +33,6 @@ struct RecordedScan {
 /// raise FileError naming the file and what was expected.
 std::vector<RecordedScan> loadRecordedScans(const std::vector<std::string>& inputs,
                                             const ModelCard& card);
-
-/// The model class for a SemanticKITTI raw label id (car, pedestrian, cyclist or unknown, by
-/// name; moving ids count as their static class), -1 for unlabeled and outlier points.
-int classOfSemanticKittiId(std::uint16_t id, const std::vector<std::string>& classes);
 
 /// The scan's returns for label-free statistics (its intensity and range channels; zero where the
 /// model does not take them).

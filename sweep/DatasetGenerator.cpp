@@ -44,7 +44,7 @@ GenerateSummary generateDataset(const GenerateOptions& o) {
     const auto start = std::chrono::steady_clock::now();
     const LidarSpec lidar = loadLidarSpec(o.lidar);
     const auto& models = o.models;
-    KittiSequenceWriter writer(o.output, o.sequence, std::size_t(o.scans));
+    KittiSequenceWriter writer(o.output, o.sequence, std::size_t(o.scans), o.label_set);
     const int jobs = std::max(1, o.jobs);
     std::vector<std::unique_ptr<SceneAssembler>> assemblers(static_cast<std::size_t>(jobs));
     std::atomic<std::size_t> points{0}, car_points{0};
@@ -89,6 +89,7 @@ GenerateSummary generateDataset(const GenerateOptions& o) {
                                    {"lidar", lidarSpecToJson(lidar)},
                                    {"cars_min", o.cars_min},
                                    {"randomize", o.randomize},
+                                   {"label_set", labelSetName(o.label_set)},
                                    {"cars_max", o.cars_max}};
     writeFileAtomic((fs::path(o.output) / "generate.json").string(), record.dump(2) + "\n");
     GenerateSummary summary;

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "core/LabelSet.hpp"
 #include "scenes/Traffic.hpp"
 
 namespace blindspot {
@@ -31,6 +32,7 @@ struct GenerateOptions {
     /// Domain randomisation per scan: the LiDAR's response (randomizedResponse) and the sensor
     /// head's pitch and roll, each uniform in +-0.5 deg (mounting and suspension).
     bool randomize = false;
+    LabelSet label_set = LabelSet::kMatlab;  ///< ids in the .label files
 };
 
 struct GenerateSummary {

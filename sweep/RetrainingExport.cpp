@@ -69,7 +69,8 @@ std::string exportIdentity(const ExportOptions& o) {
     return nlohmann::json{{"run", fs::absolute(o.run_dir).string()},
                           {"selection", toJson(o.selection)},
                           {"backgrounds", o.backgrounds},
-                          {"sequence", o.sequence}}
+                          {"sequence", o.sequence},
+                          {"label_set", labelSetName(o.label_set)}}
         .dump();
 }
 
@@ -108,7 +109,7 @@ ExportSummary exportRetrainingSet(const ExportOptions& o) {
                               "); none of its samples falls in the " +
                               std::to_string(o.selection.cells.size()) + " selected cells");
 
-    KittiSequenceWriter writer(o.output, o.sequence, chosen.size());
+    KittiSequenceWriter writer(o.output, o.sequence, chosen.size(), o.label_set);
     const int jobs = std::max(1, o.jobs);
     std::vector<std::unique_ptr<ScenarioScanner>> scanners(static_cast<std::size_t>(jobs));
     std::atomic<std::size_t> car_points{0};
@@ -132,6 +133,7 @@ ExportSummary exportRetrainingSet(const ExportOptions& o) {
                                      {"backgrounds", o.backgrounds},
                                      {"selection", toJson(o.selection)},
                                      {"sequence", o.sequence},
+                                     {"label_set", labelSetName(o.label_set)},
                                      {"lidar", lidarSpecToJson(lidarPreset(config.lidar))},
                                      {"tool_version", o.tool_version},
                                      {"frames", frames}};

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "core/LabelSet.hpp"
 #include "eval/Selection.hpp"
 #include "scenes/CarModel.hpp"
 
@@ -21,6 +22,7 @@ struct ExportOptions {
     std::string sequence = "00";
     int jobs = 1;  ///< the files do not depend on it
     std::string tool_version = "0";
+    LabelSet label_set = LabelSet::kMatlab;  ///< ids in the .label files
 };
 
 struct ExportSummary {

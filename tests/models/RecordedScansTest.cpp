@@ -74,15 +74,55 @@ TEST(NpyFile, MalformedFilesAreRefusedWithWhatWasExpected) {
     }
 }
 
-TEST(RecordedScans, SemanticKittiIdsMapToTheModelsClassesByName) {
-    const std::vector<std::string> classes{"unknown", "car", "pedestrian", "cyclist"};
-    EXPECT_EQ(classOfSemanticKittiId(10, classes), 1);   // car
-    EXPECT_EQ(classOfSemanticKittiId(252, classes), 1);  // moving car
-    EXPECT_EQ(classOfSemanticKittiId(30, classes), 2);   // person
-    EXPECT_EQ(classOfSemanticKittiId(253, classes), 3);  // moving bicyclist
-    EXPECT_EQ(classOfSemanticKittiId(40, classes), 0);   // road: unknown to this model
-    EXPECT_EQ(classOfSemanticKittiId(0, classes), -1);   // unlabeled: not scored
-    EXPECT_EQ(classOfSemanticKittiId(30, {"unknown", "car"}), -1);
+TEST(RecordedScans, SemanticKittiIdsMapThroughTheCardsSemanticKittiMap) {
+    const auto card = squeezeSegCard(true);  // derived from its palette map
+    const auto cls = [&](std::uint16_t id) {
+        return classOfLabel(card, LabelSet::kSemanticKitti, id);
+    };
+    EXPECT_EQ(cls(10), 1);   // car
+    EXPECT_EQ(cls(252), 1);  // moving car
+    EXPECT_EQ(cls(30), 2);   // person
+    EXPECT_EQ(cls(253), 3);  // moving bicyclist
+    EXPECT_EQ(cls(40), 0);   // road: unknown to this model
+    EXPECT_EQ(cls(18), 0);   // truck: not a car to SqueezeSeg's card
+    EXPECT_EQ(cls(0), -1);   // unlabeled: not scored
+    EXPECT_EQ(cls(1), -1);   // outlier: not scored
+    // The same ids in the MATLAB palette: 40 is not road there, 7 is.
+    EXPECT_EQ(classOfLabel(card, LabelSet::kMatlab, 10), 1);
+    EXPECT_EQ(classOfLabel(card, LabelSet::kMatlab, 61), 3);  // bicyclist
+}
+
+TEST(RecordedScans, ADatasetInTheMatlabPaletteIsScoredInThatPalette) {
+    // Palette 61 (bicyclist) would be "other" as a SemanticKITTI id; generate.json says matlab.
+    const auto dir = blindspot::testing::freshTempDir("kitti-matlab");
+    const auto seq = dir / "sequences" / "00";
+    fs::create_directories(seq / "velodyne");
+    fs::create_directories(seq / "labels");
+    const float point[4] = {10.0f, 0.0f, 0.0f, 0.5f};
+    std::ofstream(seq / "velodyne" / "000000.bin", std::ios::binary)
+        .write(reinterpret_cast<const char*>(point), sizeof point);
+    const std::uint32_t bicyclist = 61;
+    std::ofstream(seq / "labels" / "000000.label", std::ios::binary)
+        .write(reinterpret_cast<const char*>(&bicyclist), sizeof bicyclist);
+    const auto card = squeezeSegCard(true);
+    const auto truthOf = [&] {
+        const auto scans = loadRecordedScans({dir.string()}, card);
+        for (int t : scans.at(0).truth)
+            if (t >= 0) return t;
+        return -1;
+    };
+    EXPECT_EQ(truthOf(), 0);  // no record: SemanticKITTI ids, 61 is nothing SqueezeSeg knows
+    std::ofstream(dir / "generate.json") << R"({"label_set": "matlab"})";
+    EXPECT_EQ(truthOf(), 3);  // cyclist
+    std::ofstream(dir / "generate.json") << R"({"label_set": "kitti"})";
+    try {
+        truthOf();
+        FAIL() << "an unknown label set was accepted";
+    } catch (const ConfigError& e) {
+        EXPECT_NE(std::string(e.what()).find("generate.json: /label_set: expected a label set"),
+                  std::string::npos)
+            << e.what();
+    }
 }
 
 TEST(RecordedScans, LabelCountMustMatchThePointCount) {

@@ -1,0 +1,41 @@
+#include <gtest/gtest.h>
+
+#include "core/Error.hpp"
+#include "core/Material.hpp"
+#include "models/ModelCard.hpp"
+
+using namespace blindspot;
+
+TEST(ModelCard, ACardGivesOneLearningMapAndTheOtherIsDerived) {
+    // A RangeNet++-style card names SemanticKITTI's map; sweep data (MATLAB palette) then reaches
+    // the same 20 classes: road 7 -> 40 -> road, vehicle 10 -> car.
+    nlohmann::json j = modelCardToJson(squeezeSegCard(true));
+    j["learning_map"] = "semantickitti";
+    const ModelCard card = modelCardFromJson(JsonObject(j, "card.json", ""));
+    EXPECT_EQ(card.classCount(), 20);
+    EXPECT_EQ(classOfLabel(card, LabelSet::kMatlab, label::kRoad), 9);
+    EXPECT_EQ(classOfLabel(card, LabelSet::kMatlab, label::kVehicle), 1);
+    EXPECT_EQ(classOfLabel(card, LabelSet::kMatlab, label::kCurb), 11);  // sidewalk
+    EXPECT_EQ(classOfLabel(card, LabelSet::kSemanticKitti, 40), 9);
+    EXPECT_EQ(classOfLabel(card, LabelSet::kSemanticKitti, 0), -1);
+    // Written back, the card keeps its SemanticKITTI map and reads back the same.
+    const nlohmann::json again = modelCardToJson(card);
+    EXPECT_TRUE(again.contains("learning_map_semantickitti"));
+    const ModelCard reread = modelCardFromJson(JsonObject(again, "card.json", ""));
+    EXPECT_EQ(reread.semantickitti_map.class_of_label, card.semantickitti_map.class_of_label);
+    EXPECT_EQ(reread.learning_map.class_of_label, card.learning_map.class_of_label);
+    // Two maps with different classes are an error naming the key.
+    nlohmann::json both = modelCardToJson(squeezeSegCard(true));
+    both["learning_map_semantickitti"] = "semantickitti";
+    try {
+        modelCardFromJson(JsonObject(both, "card.json", ""));
+        FAIL();
+    } catch (const ConfigError& e) {
+        EXPECT_NE(std::string(e.what()).find("card.json: /learning_map_semantickitti: expected "
+                                             "the same classes"),
+                  std::string::npos)
+            << e.what();
+    }
+    // The bundled SqueezeSeg card is written as before: no second map.
+    EXPECT_FALSE(modelCardToJson(squeezeSegCard(true)).contains("learning_map_semantickitti"));
+}
