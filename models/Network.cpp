@@ -68,23 +68,33 @@ void loadScripted(NetworkState& impl, const std::string& path) {
         throw FileError(path, "not a TorchScript module (" + loaderMessage(e) + ")");
     }
     impl.scripted.eval();
-    // A dry run on zeros: the output must be 1 x K x H x W for the card's classes and grid.
+    // A dry run on zeros: the output must be B x K x H x W for the card's classes and grid. B = 2:
+    // sweeps and evaluation run batches, and a module traced at batch 1 may have baked it in.
     const ModelCard& c = impl.card;
-    const torch::Tensor probe = torch::zeros({1, c.channelCount(), c.grid.rows, c.grid.cols});
+    constexpr std::int64_t kProbeBatch = 2;
+    const torch::Tensor probe =
+        torch::zeros({kProbeBatch, c.channelCount(), c.grid.rows, c.grid.cols});
     torch::Tensor out;
     try {
         torch::InferenceMode guard;
         out = impl.scripted.forward({probe}).toTensor();
     } catch (const std::exception& e) {
         throw FileError(
-            path, "TorchScript module fails on a 1 x " + std::to_string(c.channelCount()) + " x " +
-                      std::to_string(c.grid.rows) + " x " + std::to_string(c.grid.cols) +
-                      " input (" + loaderMessage(e) + ")");
+            path, "TorchScript module fails on a " + std::to_string(kProbeBatch) + " x " +
+                      std::to_string(c.channelCount()) + " x " + std::to_string(c.grid.rows) +
+                      " x " + std::to_string(c.grid.cols) + " input (" + loaderMessage(e) + ")");
     }
-    const std::vector<std::int64_t> want = {1, c.classCount(), c.grid.rows, c.grid.cols};
-    if (out.sizes().vec() != want)
-        throw FileError(path, "TorchScript output has shape " + c10::str(out.sizes()) +
-                                  ", the model card implies " + c10::str(c10::IntArrayRef(want)));
+    const std::vector<std::int64_t> want = {kProbeBatch, c.classCount(), c.grid.rows, c.grid.cols};
+    if (out.sizes().vec() == want) return;
+    std::string why;
+    if (out.dim() == 4 && out.size(3) != c.grid.cols)
+        why = " (the output width must equal the input width, " + std::to_string(c.grid.cols) +
+              " columns)";
+    else if (out.dim() == 4 && out.size(0) != kProbeBatch)
+        why = " (the batch size must pass through; was the module traced at batch 1?)";
+    throw FileError(path, "TorchScript output has shape " + c10::str(out.sizes()) + " for a " +
+                              c10::str(probe.sizes()) + " input, the model card implies " +
+                              c10::str(c10::IntArrayRef(want)) + why);
 }
 
 }  // namespace

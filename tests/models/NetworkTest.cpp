@@ -133,3 +133,31 @@ TEST(Checkpoint, CorruptOrMismatchedCheckpointsRaiseClearErrors) {
     writeFileAtomic((dir / "badcard" / "model_card.json").string(), card.dump());
     EXPECT_THROW(SegmentationNetwork::load((dir / "badcard").string()), ConfigError);
 }
+
+TEST(TorchScript, AnOutputNarrowerThanItsInputIsAClearError) {
+    // A module that halves the width, written by Debian's python3-torch: the load-time probe
+    // (batch 2) names the shape and the rule it breaks.
+    const auto dir = blindspot::testing::freshTempDir("ts-narrow");
+    const fs::path card_dir = fs::path(BLINDSPOT_TS_FIXTURE);
+    fs::copy_file(card_dir / "model_card.json", dir / "model_card.json");
+    const std::string script =
+        "import torch\n"
+        "class Narrow(torch.nn.Module):\n"
+        "    def forward(self, x):\n"
+        "        return x[:, :4, :, ::2]\n"
+        "torch.jit.script(Narrow()).save('" +
+        (dir / "model.ts").string() + "')\n";
+    std::ofstream(dir / "narrow.py") << script;
+    ASSERT_EQ(std::system(("/usr/bin/python3 " + (dir / "narrow.py").string()).c_str()), 0);
+    try {
+        SegmentationNetwork::load(dir.string());
+        FAIL() << "a module whose output is half as wide loaded";
+    } catch (const FileError& e) {
+        EXPECT_NE(std::string(e.what()).find("model.ts: TorchScript output has shape [2, 4, 64, "
+                                             "256] for a [2, 5, 64, 512] input, the model card "
+                                             "implies [2, 4, 64, 512] (the output width must "
+                                             "equal the input width, 512 columns)"),
+                  std::string::npos)
+            << e.what();
+    }
+}
