@@ -60,7 +60,8 @@ NpyArray readNpyFloat32(const std::string& path) {
                                   std::to_string(count) + " float32 values (" +
                                   std::to_string(count * sizeof(float)) + " bytes)");
     array.data.resize(count);
-    std::memcpy(array.data.data(), bytes.data() + data_start, have);
+    // An empty array (a 0 in its shape) has no data: memcpy must not see its null pointer.
+    if (have > 0) std::memcpy(array.data.data(), bytes.data() + data_start, have);
     return array;
 }
 

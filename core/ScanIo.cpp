@@ -291,14 +291,23 @@ OrganisedCloud readPcd(const std::string& path) {
             return fieldValue(*f, bytes.data() + h.data_offset + p * h.point_bytes + f->offset);
         return row[f->ascii_index];  // the first of the field's COUNT values
     };
+    // Labels and instances may be stored as floats (TYPE F, or ascii): a value outside uint32
+    // (or NaN) is a bad file, and converting it would be undefined behaviour (found by fuzz_pcd).
+    auto id = [&](std::size_t p, const PcdField* f) {
+        const double v = value(p, f);
+        if (!(v >= 0.0 && v <= 4294967295.0))
+            throw FileError(path, "point " + std::to_string(p) + ": field " + f->name + " is " +
+                                      std::to_string(v) + "; expected an unsigned 32-bit id");
+        return std::uint32_t(v);
+    };
     for (std::size_t p = 0; p < h.points; ++p) {
         if (h.data == "ascii") readAsciiPoint(path, p, ascii, row);
         cloud.xyz.insert(cloud.xyz.end(),
                          {float(value(p, fx)), float(value(p, fy)), float(value(p, fz))});
         if (fi) cloud.intensity.push_back(float(value(p, fi)));
         if (fr) cloud.range.push_back(float(value(p, fr)));
-        if (fl) cloud.label.push_back(std::uint32_t(value(p, fl)));
-        if (fn) cloud.instance.push_back(std::uint32_t(value(p, fn)));
+        if (fl) cloud.label.push_back(id(p, fl));
+        if (fn) cloud.instance.push_back(id(p, fn));
     }
     return cloud;
 }

@@ -113,6 +113,9 @@ ModelCard squeezeSegCard(bool with_intensity) {
         card.mean.push_back(mean[c]);
         card.std.push_back(std[c]);
     }
+    // The bundled baseline and every checkpoint `train` writes so far saw empty cells normalised;
+    // training keeps that until the baseline is retrained with the reference convention.
+    card.empty_cells = EmptyCells::kNormalised;
     card.learning_map = squeezeSegLearningMap();
     card.semantickitti_map = semanticKittiMapFrom(card.learning_map);
     return card;
@@ -143,6 +146,12 @@ ModelCard modelCardFromJson(const JsonObject& j) {
     card.grid = gridFromJson(j.object("grid"));
     card.mean = perChannel(j, "mean", card.input_channels.size(), false);
     card.std = perChannel(j, "std", card.input_channels.size(), true);
+    const std::string empty = j.string("empty_cells", "zero");
+    if (empty != "zero" && empty != "normalised")
+        j.fail("empty_cells",
+               "expected \"zero\" (normalise, then multiply by the validity mask) "
+               "or \"normalised\" (empty cells enter as (0 - mean) / std)");
+    card.empty_cells = empty == "zero" ? EmptyCells::kZero : EmptyCells::kNormalised;
     readLearningMaps(j, card);
     if (j.has("training")) {
         card.training = j.raw("training");
@@ -163,15 +172,17 @@ nlohmann::json modelCardToJson(const ModelCard& card) {
                            {"left_azimuth_deg", g.left_azimuth_deg},
                            {"azimuth_step_deg", g.azimuth_step_deg}};
     if (!g.row_elevations_deg.empty()) grid["row_elevations_deg"] = g.row_elevations_deg;
-    nlohmann::json out = {{"architecture", card.architecture},
-                          {"weights", card.weights},
-                          {"crf", card.crf},
-                          {"input_channels", channels},
-                          {"grid", grid},
-                          {"mean", card.mean},
-                          {"std", card.std},
-                          {"learning_map", learningMapToJson(card.learning_map)},
-                          {"training", card.training}};
+    nlohmann::json out = {
+        {"architecture", card.architecture},
+        {"weights", card.weights},
+        {"crf", card.crf},
+        {"input_channels", channels},
+        {"grid", grid},
+        {"mean", card.mean},
+        {"std", card.std},
+        {"empty_cells", card.empty_cells == EmptyCells::kZero ? "zero" : "normalised"},
+        {"learning_map", learningMapToJson(card.learning_map)},
+        {"training", card.training}};
     if (card.semantickitti_map_given)
         out["learning_map_semantickitti"] = learningMapToJson(card.semantickitti_map);
     return out;

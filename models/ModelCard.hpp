@@ -23,6 +23,9 @@ struct ModelCard {
     RangeGrid grid;
     std::vector<double> mean;  ///< per input channel, in raw units
     std::vector<double> std;
+    /// Empty cells: "zero" (the reference convention, and the default of a card without the key)
+    /// or "normalised" (how the bundled baseline was trained; it keeps it until retrained).
+    EmptyCells empty_cells = EmptyCells::kZero;
     LearningMap learning_map;  ///< palette label -> model class; names the classes
     /// SemanticKITTI raw id -> model class (the same classes), for data in that label set. Ids 13,
     /// 15, 51, 60, 71, 72 and 99 mean different things in the two sets, so each has its own map.

@@ -123,7 +123,7 @@ std::pair<torch::Tensor, torch::Tensor> batchTensors(const ModelCard& card,
     torch::Tensor mask = torch::empty({b, 1, g.rows, g.cols});
     for (std::int64_t i = 0; i < b; ++i) {
         const RangeImage& image = *images[std::size_t(i)];
-        const std::vector<float> x = normalisedInput(image, card.mean, card.std);
+        const std::vector<float> x = normalisedInput(image, card.mean, card.std, card.empty_cells);
         std::copy(x.begin(), x.end(), input[i].data_ptr<float>());
         std::transform(image.mask.begin(), image.mask.end(), mask[i].data_ptr<float>(),
                        [](std::uint8_t m) { return float(m); });

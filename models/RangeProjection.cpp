@@ -177,7 +177,7 @@ std::vector<int> valuesForSources(const RangeImage& image, const std::vector<int
 }
 
 std::vector<float> normalisedInput(const RangeImage& image, const std::vector<double>& mean,
-                                   const std::vector<double>& std) {
+                                   const std::vector<double>& std, EmptyCells empty) {
     const std::size_t plane = image.grid.cellCount();
     std::vector<float> out(image.raw.size());
     for (std::size_t c = 0; c < image.channels.size(); ++c) {
@@ -186,6 +186,10 @@ std::vector<float> normalisedInput(const RangeImage& image, const std::vector<do
         for (std::size_t i = 0; i < plane; ++i)
             out[c * plane + i] = (image.raw[c * plane + i] - m) * inv;
     }
+    if (empty == EmptyCells::kZero)
+        for (std::size_t c = 0; c < image.channels.size(); ++c)
+            for (std::size_t i = 0; i < plane; ++i)
+                if (!image.mask[i]) out[c * plane + i] = 0.0f;
     return out;
 }
 

@@ -68,9 +68,15 @@ RangeImage projectScan(const ScanGrid& scan, const RangeGrid& grid,
 std::vector<int> valuesForSources(const RangeImage& image, const std::vector<int>& cell_values,
                                   int missing = -1);
 
-/// (raw - mean) / std per channel, for every cell (the reference normalises empty cells too).
+/// What an empty cell (no return) enters the network as.
+enum class EmptyCells {
+    kZero,        ///< normalise, then multiply by the validity mask (SqueezeSeg, lidar-bonnetal)
+    kNormalised,  ///< (0 - mean) / std like any cell: blindspot's convention before issue 16
+};
+
+/// (raw - mean) / std per channel; empty cells as `empty` says.
 std::vector<float> normalisedInput(const RangeImage& image, const std::vector<double>& mean,
-                                   const std::vector<double>& std);
+                                   const std::vector<double>& std, EmptyCells empty);
 
 /// Mirrors the image left-right (the width reverses and y changes sign): the training flip.
 void flipHorizontally(RangeImage& image);

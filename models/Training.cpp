@@ -47,7 +47,7 @@ Batch exampleTensors(const ModelCard& card, const LabelledImage& example, bool f
             std::reverse(classes.begin() + std::ptrdiff_t(r) * g.cols,
                          classes.begin() + std::ptrdiff_t(r + 1) * g.cols);
     }
-    const std::vector<float> x = normalisedInput(image, card.mean, card.std);
+    const std::vector<float> x = normalisedInput(image, card.mean, card.std, card.empty_cells);
     Batch b;
     b.input = torch::tensor(x).view({card.channelCount(), g.rows, g.cols}).narrow(2, col0, cols);
     b.mask = torch::tensor(std::vector<float>(image.mask.begin(), image.mask.end()))

@@ -39,3 +39,34 @@ TEST(ModelCard, ACardGivesOneLearningMapAndTheOtherIsDerived) {
     // The bundled SqueezeSeg card is written as before: no second map.
     EXPECT_FALSE(modelCardToJson(squeezeSegCard(true)).contains("learning_map_semantickitti"));
 }
+
+TEST(ModelCard, EmptyCellsDefaultToTheReferenceConvention) {
+    nlohmann::json j = modelCardToJson(squeezeSegCard(true));
+    EXPECT_EQ(j["empty_cells"], "normalised");  // the bundled baseline's training
+    j.erase("empty_cells");
+    EXPECT_EQ(modelCardFromJson(JsonObject(j, "card.json", "")).empty_cells, EmptyCells::kZero);
+    j["empty_cells"] = "masked";
+    try {
+        modelCardFromJson(JsonObject(j, "card.json", ""));
+        FAIL();
+    } catch (const ConfigError& e) {
+        EXPECT_NE(std::string(e.what()).find("card.json: /empty_cells: expected \"zero\""),
+                  std::string::npos)
+            << e.what();
+    }
+}
+
+TEST(ModelCard, EmptyCellsEnterAsZeroOrNormalised) {
+    // Two cells, one empty; channel means 1 and 10, stds 2 and 5.
+    RangeImage image;
+    image.grid.rows = 1;
+    image.grid.cols = 2;
+    image.channels = {InputChannel::kX, InputChannel::kRange};
+    image.raw = {3.0f, 0.0f, 20.0f, 0.0f};
+    image.mask = {1, 0};
+    const std::vector<double> mean = {1.0, 10.0}, std = {2.0, 5.0};
+    EXPECT_EQ(normalisedInput(image, mean, std, EmptyCells::kZero),
+              (std::vector<float>{1.0f, 0.0f, 2.0f, 0.0f}));
+    EXPECT_EQ(normalisedInput(image, mean, std, EmptyCells::kNormalised),
+              (std::vector<float>{1.0f, -0.5f, 2.0f, -2.0f}));
+}

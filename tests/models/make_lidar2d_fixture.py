@@ -1,7 +1,8 @@
 """Writes a generated SqueezeSeg lidar_2d scan (numpy's own .npy writer) and what the TorchScript
 fixture must score on it, computed here with PyTorch, independently of blindspot's C++ path:
-normalise every cell with the card's mean and std, run the module, arg-max, drop empty cells,
-count truth x prediction.
+normalise every cell with the card's mean and std, zero the empty cells (the card's empty_cells,
+"zero" by default: lidar-bonnetal's convention), run the module, arg-max, drop empty cells, count
+truth x prediction.
 
 usage: /usr/bin/python3 make_lidar2d_fixture.py FIXTURE_DIR
 """
@@ -40,10 +41,12 @@ mean = np.array(card["mean"], dtype=np.float64)
 std = np.array(card["std"], dtype=np.float64)
 raw = np.transpose(scan[:, :, :5], (2, 0, 1))
 inp = (raw - mean.astype(np.float32)[:, None, None]) * (1.0 / std).astype(np.float32)[:, None, None]
+valid = scan[:, :, 4] > 0
+if card.get("empty_cells", "zero") == "zero":
+    inp = inp * valid[None, :, :]
 module = torch.jit.load(os.path.join(fixture, "model.ts")).eval()
 with torch.no_grad():
     pred = module(torch.from_numpy(inp.astype(np.float32))[None]).argmax(1)[0].numpy()
-valid = scan[:, :, 4] > 0
 truth = scan[:, :, 5].astype(int)
 classes = card["learning_map"]["classes"]
 expected = {}
