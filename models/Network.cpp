@@ -1,6 +1,7 @@
 #include "models/Network.hpp"
 
 #include <malloc.h>
+#include <torch/csrc/jit/frontend/error_report.h>
 
 #include <filesystem>
 #include <sstream>
@@ -25,6 +26,11 @@ std::string firstLine(const std::string& text) { return text.substr(0, text.find
 std::string loaderMessage(const std::exception& e) {
     if (const auto* c10_error = dynamic_cast<const c10::Error*>(&e))
         return firstLine(c10_error->what_without_backtrace());
+    // ErrorReport::what() formats the archive's source around the error and, on mangled code,
+    // throws from inside a noexcept function: std::terminate (found by fuzz_weights). Its text
+    // cannot be had safely, so the message says what it means.
+    if (dynamic_cast<const torch::jit::ErrorReport*>(&e))
+        return "the TorchScript code in the archive does not compile";
     return firstLine(e.what());
 }
 
