@@ -131,22 +131,25 @@ std::uint16_t labelIdIn(LabelSet set, std::uint16_t palette_id, bool moving) {
     return set == LabelSet::kMatlab ? palette_id : semanticKittiIdOf(palette_id, moving);
 }
 
-LearningMap semanticKittiMapFrom(const LearningMap& palette_map) {
-    LearningMap out{palette_map.classes, {}, palette_map.default_class};
-    out.class_of_label.resize(65536);
+namespace {
+
+// `map` read through another id table: entry id takes the class map gives to id_of(id).
+template <class IdOf>
+LearningMap composed(const LearningMap& map, IdOf id_of) {
+    LearningMap out{map.classes, std::vector<std::uint8_t>(65536), map.default_class};
     for (std::size_t id = 0; id < out.class_of_label.size(); ++id)
-        out.class_of_label[id] =
-            std::uint8_t(palette_map.classOf(paletteIdOfSemanticKitti(std::uint16_t(id))));
+        out.class_of_label[id] = std::uint8_t(map.classOf(id_of(std::uint16_t(id))));
     return out;
 }
 
+}  // namespace
+
+LearningMap semanticKittiMapFrom(const LearningMap& palette_map) {
+    return composed(palette_map, paletteIdOfSemanticKitti);
+}
+
 LearningMap paletteMapFrom(const LearningMap& semantickitti_map) {
-    LearningMap out{semantickitti_map.classes, {}, semantickitti_map.default_class};
-    out.class_of_label.resize(65536);
-    for (std::size_t id = 0; id < out.class_of_label.size(); ++id)
-        out.class_of_label[id] =
-            std::uint8_t(semantickitti_map.classOf(semanticKittiIdOf(std::uint16_t(id))));
-    return out;
+    return composed(semantickitti_map, [](std::uint16_t id) { return semanticKittiIdOf(id); });
 }
 
 LabelSet datasetLabelSet(const std::string& dir, LabelSet fallback) {
