@@ -20,12 +20,26 @@ std::string headerField(const std::string& header, const std::string& key,
     return m[1].str();
 }
 
+// numpy writes a shape as a Python tuple of non-negative ints: "(64, 512, 6)", "(5,)" or "()".
+// Anything else, or a size no file could hold, is refused (fuzz_lidar2d_npy found stoull
+// throwing std::out_of_range on a 30-digit dimension).
 std::vector<std::size_t> parseShape(const std::string& tuple, const std::string& path) {
+    static const std::regex whole(R"(\(\s*(\d+\s*,\s*)*(\d+\s*,?\s*)?\))");
+    if (!std::regex_match(tuple, whole))
+        throw FileError(path, "expected an array shape such as (64, 512, 6), got " + tuple);
+    constexpr std::size_t kMaxValues = std::size_t(1) << 40;  // far beyond any scan file
     std::vector<std::size_t> shape;
+    std::size_t count = 1;
     const std::regex number("\\d+");
     for (auto it = std::sregex_iterator(tuple.begin(), tuple.end(), number);
-         it != std::sregex_iterator(); ++it)
-        shape.push_back(std::size_t(std::stoull(it->str())));
+         it != std::sregex_iterator(); ++it) {
+        const std::string digits = it->str();
+        const std::size_t d = digits.size() > 13 ? kMaxValues + 1 : std::stoull(digits);
+        if (d > kMaxValues || (d > 0 && count > kMaxValues / d))
+            throw FileError(path, "array shape " + tuple + " holds more than 2^40 values");
+        count *= d;
+        shape.push_back(d);
+    }
     if (shape.empty()) throw FileError(path, "expected an array shape, got " + tuple);
     return shape;
 }

@@ -3,12 +3,16 @@
 #include <malloc.h>
 #include <torch/csrc/jit/frontend/error_report.h>
 
+#include <chrono>
 #include <filesystem>
+#include <functional>
+#include <new>
 #include <sstream>
 
 #include "core/AtomicFile.hpp"
 #include "core/Error.hpp"
 #include "core/Hash.hpp"
+#include "core/IsolatedCall.hpp"
 #include "models/CheckpointManifest.hpp"
 #include "models/NetworkState.hpp"
 #include "models/TorchArchive.hpp"
@@ -31,6 +35,10 @@ std::string loaderMessage(const std::exception& e) {
     // cannot be had safely, so the message says what it means.
     if (dynamic_cast<const torch::jit::ErrorReport*>(&e))
         return "the TorchScript code in the archive does not compile";
+    // LibTorch's unpickler allocates whatever length a record declares (found by fuzz_weights:
+    // 32 GB declared in a 4 kB file).
+    if (dynamic_cast<const std::bad_alloc*>(&e))
+        return "a record in the archive declares more bytes than memory holds (std::bad_alloc)";
     return firstLine(e.what());
 }
 
@@ -45,16 +53,45 @@ std::string cardIdentity(const ModelCard& card) {
     return j.dump();
 }
 
+// LibTorch's readers can crash on a corrupt file (a null dereference in the TorchScript type
+// parser, found by fuzz_weights) or zero gigabytes for a corrupt length field, so each file is
+// read in a child process first, with a bounded address space, and in this one only after the
+// child read it cleanly. `what` names the format for the error message. The timeout only stops
+// a hang: a large model under ASan loads in seconds.
+void probeInChild(const std::string& path, const std::string& what,
+                  const std::function<void()>& load) {
+    using Kind = IsolatedOutcome::Kind;
+    IsolationLimits limits;
+    limits.extra_address_space_bytes = (std::size_t(1) << 30) + 8 * fs::file_size(path);
+    const IsolatedOutcome o = runIsolated(
+        [&] {
+            try {
+                load();
+            } catch (const std::exception& e) {
+                throw std::runtime_error(loaderMessage(e));
+            }
+        },
+        limits);
+    if (o.kind == Kind::kThrew) throw FileError(path, what + " (" + o.message + ")");
+    if (o.kind == Kind::kCrashed)
+        throw FileError(
+            path, "LibTorch crashed reading it (" + o.describe() + "): not a loadable archive");
+    if (o.kind == Kind::kTimedOut)
+        throw FileError(path, "LibTorch did not finish reading it in " +
+                                  std::to_string(limits.timeout.count()) + " s");
+}
+
 void loadNative(NetworkState& impl, const std::string& path) {
     impl.native = makeSqueezeSeg(impl.card);
     std::map<std::string, std::vector<std::int64_t>> expected;
     for (const auto& p : impl.native->named_parameters())
         expected[p.key()] = p.value().sizes().vec();
+    const std::string what = "not a LibTorch SqueezeSeg archive matching its model card";
+    probeInChild(path, what, [&] { torch::load(impl.native, path); });
     try {
         torch::load(impl.native, path);
     } catch (const std::exception& e) {
-        throw FileError(path, "not a LibTorch SqueezeSeg archive matching its model card (" +
-                                  loaderMessage(e) + ")");
+        throw FileError(path, what + " (" + loaderMessage(e) + ")");
     }
     // torch::load does not check shapes; weights for other channels or classes must not pass.
     for (const auto& p : impl.native->named_parameters()) {
@@ -68,10 +105,12 @@ void loadNative(NetworkState& impl, const std::string& path) {
 }
 
 void loadScripted(NetworkState& impl, const std::string& path) {
+    const std::string what = "not a TorchScript module";
+    probeInChild(path, what, [&] { torch::jit::load(path); });
     try {
         impl.scripted = torch::jit::load(path);
     } catch (const std::exception& e) {
-        throw FileError(path, "not a TorchScript module (" + loaderMessage(e) + ")");
+        throw FileError(path, what + " (" + loaderMessage(e) + ")");
     }
     impl.scripted.eval();
     // A dry run on zeros: the output must be B x K x H x W for the card's classes and grid. B = 2:

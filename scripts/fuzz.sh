@@ -3,7 +3,10 @@
 # (ASan + UBSan, build-fuzz/) and runs each one for SECONDS (default 60), JOBS at a time
 # (default: the number of cores), starting from the committed seeds in tests/fuzz/corpus/.
 #
-#   scripts/fuzz.sh [SECONDS] [--runs N] [--jobs J] [--only TARGET] [--out DIR]
+#   scripts/fuzz.sh [SECONDS] [--runs N] [--jobs J] [--only TARGET] [--out DIR] [-- FLAGS...]
+#
+# FLAGS after -- go to every libFuzzer run as they are (e.g. -- -detect_leaks=0, which the long
+# fuzz_weights run needs: see docs/reliability.md).
 #
 # --runs N stops a target after N executions even if SECONDS are left. New corpus entries and
 # findings go to DIR (default fuzz-out/): DIR/corpus/TARGET/, DIR/findings/TARGET/ (crash-*,
@@ -12,15 +15,16 @@
 # its input to tests/fuzz/regressions/TARGET/ (CTest replays those in every build).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-seconds=60 runs=-1 jobs=$(nproc) only="" out=fuzz-out
+seconds=60 runs=-1 jobs=$(nproc) only="" out=fuzz-out extra=""
 while [ $# -gt 0 ]; do
     case $1 in
         --runs) runs=$2; shift 2 ;;
         --jobs) jobs=$2; shift 2 ;;
         --only) only=$2; shift 2 ;;
         --out) out=$2; shift 2 ;;
+        --) shift; extra="$*"; break ;;
         [0-9]*) seconds=$1; shift ;;
-        *) echo "fuzz.sh: unknown argument $1 (expected SECONDS, --runs N, --jobs J, --only TARGET, --out DIR)" >&2; exit 2 ;;
+        *) echo "fuzz.sh: unknown argument $1 (expected SECONDS, --runs N, --jobs J, --only TARGET, --out DIR, -- FLAGS)" >&2; exit 2 ;;
     esac
 done
 
@@ -41,13 +45,16 @@ fuzz_one() {
     # The results store's seed is a whole SQLite file; other inputs stay small.
     build-fuzz/tests/fuzz/"$t" "$out/corpus/$t" "tests/fuzz/corpus/$t" \
         -max_total_time="$seconds" -runs="$runs" -timeout=20 -rss_limit_mb=2560 \
-        -print_final_stats=1 -artifact_prefix="$out/findings/$t/" >"$out/logs/$t.log" 2>&1 || true
+        -print_final_stats=1 -artifact_prefix="$out/findings/$t/" $extra >"$out/logs/$t.log" 2>&1 || true
 }
-# Third-party suppressions only (tests/sanitizers); UBSan findings abort like ASan's.
+# Third-party suppressions only (tests/sanitizers); UBSan findings abort like ASan's. An
+# allocation over 4 GB from a fuzz input is a finding; it fails in ASan instead of reaching
+# libFuzzer's malloc limit (which would also fire inside the loaders' probe child).
+export ASAN_OPTIONS=${ASAN_OPTIONS:-max_allocation_size_mb=4096}
 export LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$PWD/tests/sanitizers/lsan.supp:print_suppressions=0}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-suppressions=$PWD/tests/sanitizers/ubsan.supp:print_stacktrace=1:halt_on_error=1}
 export -f fuzz_one
-export out seconds runs
+export out seconds runs extra
 printf '%s\n' $targets | xargs -P "$jobs" -I{} bash -c 'fuzz_one {}'
 
 printf '%-20s %12s %8s %7s %8s %7s %s\n' target executions exec/s edges features corpus findings

@@ -419,3 +419,38 @@ TEST(Cli, SweepBadInputGivesOneLineErrors) {
     EXPECT_FALSE(fs::exists(dir / "run" / "results.sqlite"));
     fs::remove_all(dir);
 }
+
+namespace {
+
+// `blindspot evaluate` with a checkpoint whose model.ts is a past fuzz_weights finding. A fresh
+// process each time: what LibTorch does with a mangled archive depends on what it loaded before.
+CliRun evaluateWithWeights(const std::string& name, const std::string& finding) {
+    const fs::path dir = tempDir(name);
+    fs::copy_file(fs::path(BLINDSPOT_TS_FIXTURE) / "model_card.json", dir / "model_card.json");
+    fs::copy_file(fs::path(BLINDSPOT_SOURCE_DIR) / "tests/fuzz/regressions/fuzz_weights" / finding,
+                  dir / "model.ts");
+    return runCli("evaluate --model " + dir.string() + " -o " + (dir / "out").string() + " " +
+                  BLINDSPOT_TS_FIXTURE + "/generated_lidar2d.npy");
+}
+
+}  // namespace
+
+TEST(Cli, WeightsThatCrashLibTorchGiveOneLine) {
+    // LibTorch 1.13's type parser dereferences null on this archive (SIGSEGV); the probe in a
+    // child process turns that into an error naming the file.
+    expectOneLineError(evaluateWithWeights("segv", "type-parser-segv.ts"),
+                       "model.ts: LibTorch crashed reading it (signal 11");
+}
+
+TEST(Cli, WeightsDeclaringMoreThanMemoryGiveOneLine) {
+    // A 4 kB archive whose debug pickle declares a 32 GB string: std::bad_alloc in the release
+    // build. ASan's operator new aborts instead of throwing, so there the probe's child dies.
+#if defined(__SANITIZE_ADDRESS__)
+    const std::string expected = "model.ts: LibTorch crashed reading it";
+#else
+    const std::string expected =
+        "model.ts: not a TorchScript module (a record in the archive declares more bytes than "
+        "memory holds";
+#endif
+    expectOneLineError(evaluateWithWeights("bad-alloc", "unpickler-declares-32gb.ts"), expected);
+}

@@ -60,6 +60,20 @@ TEST(NpyFile, MalformedFilesAreRefusedWithWhatWasExpected) {
     EXPECT_NE(fileErrorOf(dir / "short.npy").find("truncated"), std::string::npos);
     writeNpy(dir / "magic.npy", "{}", 0, "NOTNPY");
     EXPECT_NE(fileErrorOf(dir / "magic.npy").find("not a NumPy .npy file"), std::string::npos);
+    // Shapes numpy never writes, and sizes no file holds (fuzz_lidar2d_npy: a 30-digit dimension).
+    writeNpy(dir / "tuple.npy", "{'descr': '<f4', 'fortran_order': False, 'shape': (6, ;, 66,), }",
+             0);
+    EXPECT_NE(fileErrorOf(dir / "tuple.npy").find("expected an array shape such as (64, 512, 6)"),
+              std::string::npos);
+    writeNpy(dir / "huge.npy",
+             "{'descr': '<f4', 'fortran_order': False, 'shape': (4, 111050555555555555555), }", 0);
+    EXPECT_NE(fileErrorOf(dir / "huge.npy").find("holds more than 2^40 values"), std::string::npos);
+    writeNpy(dir / "product.npy",
+             "{'descr': '<f4', 'fortran_order': False, 'shape': (1048576, 1048576, 2), }", 0);
+    EXPECT_NE(fileErrorOf(dir / "product.npy").find("holds more than 2^40 values"),
+              std::string::npos);
+    writeNpy(dir / "vector.npy", "{'descr': '<f4', 'fortran_order': False, 'shape': (3,), }", 12);
+    EXPECT_EQ(readNpyFloat32((dir / "vector.npy").string()).shape, std::vector<std::size_t>{3});
     // A float32 array of another shape is not a lidar_2d scan.
     writeNpy(dir / "shape.npy", "{'descr': '<f4', 'fortran_order': False, 'shape': (64, 512, 5), }",
              64 * 512 * 5 * 4);
