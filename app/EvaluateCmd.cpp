@@ -3,6 +3,7 @@
 #include <cmath>
 #include <iostream>
 #include <memory>
+#include <set>
 #include <thread>
 
 #include "app/Commands.hpp"
@@ -30,6 +31,8 @@ EvaluatedScan evaluatedScan(const RecordedScan& scan, const ScanOutcome& o,
     e.path = scan.path;
     e.format = scan.format;
     e.labelled = scan.labelled;
+    e.points_scored = o.points_scored;
+    e.points_outside = o.points_outside;
     e.predicted_cells.assign(classes.size(), 0);
     for (std::size_t i = 0; i < o.predicted.size(); ++i) {
         e.returns += scan.image.mask[i];
@@ -75,14 +78,18 @@ void runEvaluate(const EvaluateArgs& a, const AppContext& context) {
                           "a class of the model; got \"" + a.target_class + "\"");
     const std::vector<RecordedScan> scans = loadRecordedScans(a.data, net->card());
     const std::vector<ScanOutcome> outcomes = scoreRecordedScans(*net, scans, a.batch);
-    EvaluationInput in{model, net->hash(), classes, a.data, a.target_class, {}, {}};
+    EvaluationInput in{model,          net->hash(), classes,          a.data,
+                       a.target_class, {},          MetricsSummary{}, net->card().ignore_classes};
     std::vector<SceneResult> labelled;
     for (std::size_t i = 0; i < scans.size(); ++i) {
         in.scans.push_back(
             evaluatedScan(scans[i], outcomes[i], classes, int(at - classes.begin())));
         if (scans[i].labelled) labelled.push_back(in.scans.back().result);
     }
-    in.metrics = summarizeMetrics(labelled);
+    // SqueezeSeg's convention leaves its background class out of mIoU; a card adds its own.
+    std::set<std::string> excluded = {"unknown"};
+    excluded.insert(in.ignore_classes.begin(), in.ignore_classes.end());
+    in.metrics = summarizeMetrics(labelled, excluded);
     printSummary(in, writeEvaluationReport(in, a.output));
 }
 

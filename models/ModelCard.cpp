@@ -1,5 +1,6 @@
 #include "models/ModelCard.hpp"
 
+#include <algorithm>
 #include <filesystem>
 
 #include "core/AtomicFile.hpp"
@@ -24,6 +25,10 @@ RangeGrid gridFromJson(const JsonObject& j) {
         j.fail("cols", "expected a multiple of 16 in [16, 8192]");
     if (!(g.elevation_step_deg > 0.0)) j.fail("elevation_step_deg", "must be > 0");
     if (!(g.azimuth_step_deg > 0.0)) j.fail("azimuth_step_deg", "must be > 0");
+    const std::string outside = j.string("outside", "drop");
+    if (outside != "drop" && outside != "clamp")
+        j.fail("outside", "expected \"drop\" or \"clamp\" (lidar-bonnetal's projection)");
+    g.clamp_outside = outside == "clamp";
     if (j.has("row_elevations_deg")) {
         g.row_elevations_deg = j.numbers("row_elevations_deg");
         if (int(g.row_elevations_deg.size()) != g.rows)
@@ -91,7 +96,28 @@ void readLearningMaps(const JsonObject& j, ModelCard& card) {
         j.fail(sk_key, "expected the same classes, in the same order, as learning_map");
 }
 
+// Classes whose points are not scored and which stay out of mIoU (SemanticKITTI's "unlabeled").
+void readIgnoreClasses(const JsonObject& j, ModelCard& card) {
+    if (!j.has("ignore_classes")) return;
+    const auto& raw = j.raw("ignore_classes");
+    const auto& classes = card.learning_map.classes;
+    if (!raw.is_array()) j.fail("ignore_classes", "expected an array of class names");
+    for (const auto& c : raw) {
+        if (!c.is_string() ||
+            std::find(classes.begin(), classes.end(), c.get<std::string>()) == classes.end())
+            j.fail("ignore_classes", "expected names of the card's classes; got " + c.dump());
+        card.ignore_classes.push_back(c.get<std::string>());
+    }
+}
+
 }  // namespace
+
+bool isIgnored(const ModelCard& card, int model_class) {
+    if (model_class < 0) return true;
+    const std::string& name = card.learning_map.classes[std::size_t(model_class)];
+    return std::find(card.ignore_classes.begin(), card.ignore_classes.end(), name) !=
+           card.ignore_classes.end();
+}
 
 int classOfLabel(const ModelCard& card, LabelSet set, std::uint16_t id) {
     if (set == LabelSet::kMatlab) return card.learning_map.classOf(id);
@@ -153,6 +179,7 @@ ModelCard modelCardFromJson(const JsonObject& j) {
                "or \"normalised\" (empty cells enter as (0 - mean) / std)");
     card.empty_cells = empty == "zero" ? EmptyCells::kZero : EmptyCells::kNormalised;
     readLearningMaps(j, card);
+    readIgnoreClasses(j, card);
     if (j.has("training")) {
         card.training = j.raw("training");
         if (!card.training.is_object()) j.fail("training", "expected an object");
@@ -172,6 +199,7 @@ nlohmann::json modelCardToJson(const ModelCard& card) {
                            {"left_azimuth_deg", g.left_azimuth_deg},
                            {"azimuth_step_deg", g.azimuth_step_deg}};
     if (!g.row_elevations_deg.empty()) grid["row_elevations_deg"] = g.row_elevations_deg;
+    if (g.clamp_outside) grid["outside"] = "clamp";
     nlohmann::json out = {
         {"architecture", card.architecture},
         {"weights", card.weights},
@@ -185,6 +213,7 @@ nlohmann::json modelCardToJson(const ModelCard& card) {
         {"training", card.training}};
     if (card.semantickitti_map_given)
         out["learning_map_semantickitti"] = learningMapToJson(card.semantickitti_map);
+    if (!card.ignore_classes.empty()) out["ignore_classes"] = card.ignore_classes;
     return out;
 }
 

@@ -32,6 +32,9 @@ struct ModelCard {
     /// Given by the card ("learning_map_semantickitti") or derived (core/LabelSet.hpp).
     LearningMap semantickitti_map;
     bool semantickitti_map_given = false;  ///< written back only when the card gave it
+    /// Classes the benchmark ignores (SemanticKITTI's "unlabeled"): points whose truth is one of
+    /// them are not scored, and they stay out of mIoU. Empty by default.
+    std::vector<std::string> ignore_classes;
     nlohmann::json training = nlohmann::json::object();  ///< recipe, data hashes, validation
 
     int classCount() const { return int(learning_map.classes.size()); }
@@ -41,6 +44,9 @@ struct ModelCard {
 /// The model class of a point labelled `id` in `set`; -1 where the point is not scored
 /// (SemanticKITTI's unlabeled and outlier points).
 int classOfLabel(const ModelCard& card, LabelSet set, std::uint16_t id);
+
+/// True for a model class in the card's ignore_classes, and for -1 (no class).
+bool isIgnored(const ModelCard& card, int model_class);
 
 /// SqueezeSeg's KITTI card: 5 channels (x, y, z, intensity, range) or, without intensity, 4.
 ModelCard squeezeSegCard(bool with_intensity);

@@ -50,12 +50,18 @@ void writeCell(RangeImage& image, std::size_t cell, const float* xyz, float inte
     image.mask[cell] = 1;
 }
 
-// Nearest cell of a direction, or -1 when it lies more than half a cell outside the grid.
+// Nearest cell of a direction. A direction more than half a cell outside the grid has none (-1),
+// or the nearest edge cell when the grid clamps.
 std::int32_t cellOf(const RangeGrid& g, const float* xyz, float range) {
     const double elevation = std::asin(std::clamp(double(xyz[2]) / range, -1.0, 1.0)) * kDegPerRad;
     const double azimuth = std::atan2(double(xyz[1]), double(xyz[0])) * kDegPerRad;
-    const long row = g.nearestRow(elevation);
-    const long col = std::lround((g.left_azimuth_deg - azimuth) / g.azimuth_step_deg);
+    long row = g.nearestRow(elevation);
+    long col = std::lround((g.left_azimuth_deg - azimuth) / g.azimuth_step_deg);
+    if (g.clamp_outside) {
+        // nearestRow says -1 on both sides of an uneven grid: the elevation tells which edge.
+        if (row < 0 || row >= g.rows) row = elevation > g.rowElevationDeg(0) ? 0 : g.rows - 1;
+        col = std::clamp(col, 0L, long(g.cols) - 1);
+    }
     if (row < 0 || row >= g.rows || col < 0 || col >= g.cols) return -1;
     return std::int32_t(row * g.cols + col);
 }

@@ -5,7 +5,10 @@
 // Cells are centred on beam angles: row r looks at elevation top - r * step and column c at
 // azimuth left - c * step (degrees, sensor frame, ISO 8855: azimuth counter-clockwise from +x, so
 // column 0 is the leftmost, +y side). A point goes to the nearest cell; the nearest point (smallest
-// range) wins a cell. Points more than half a cell outside the grid get no cell.
+// range) wins a cell. Points more than half a cell outside the grid get no cell, or the nearest
+// edge cell when the grid clamps (lidar-bonnetal's convention). For a full-circle grid whose
+// cells tile -180..180 deg, the nearest cell centre is lidar-bonnetal's floor of the normalised
+// angle, so both conventions give the same cell.
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -29,6 +32,11 @@ struct RangeGrid {
     /// of top - r * step: the rows are the lasers of a sensor with uneven beams, as in
     /// SqueezeSeg's lidar_2d files, where row r is the HDL-64E's r-th laser from the top.
     std::vector<double> row_elevations_deg;
+    /// Points beyond the grid's edges: dropped (blindspot's default, a front view sees only its
+    /// sector) or clamped into the nearest edge row and column, as lidar-bonnetal's spherical
+    /// projection does (RangeNet++, SalsaNext: points outside the vertical FOV land in the top or
+    /// bottom row).
+    bool clamp_outside = false;
 
     double rowElevationDeg(int row) const;
     /// The row whose elevation is nearest, or -1 beyond half a row spacing outside the grid.

@@ -20,6 +20,19 @@ int classByName(const std::string& name, const std::vector<std::string>& classes
     return at == classes.end() ? -1 : int(at - classes.begin());
 }
 
+// -1 for a class the card ignores: its points are not scored.
+int scoredClass(const ModelCard& card, int model_class) {
+    return isIgnored(card, model_class) ? -1 : model_class;
+}
+
+// Per cell, the truth of the point that won it.
+std::vector<int> cellTruth(const RangeImage& image, const std::vector<int>& point_truth) {
+    std::vector<int> truth(image.grid.cellCount(), -1);
+    for (std::size_t cell = 0; cell < truth.size(); ++cell)
+        if (image.source[cell] >= 0) truth[cell] = point_truth[std::size_t(image.source[cell])];
+    return truth;
+}
+
 // lidar_2d label ids (SqueezeSeg's KITTI export).
 int classOfLidar2dLabel(float label, const std::vector<std::string>& classes) {
     static const char* names[] = {"unknown", "car", "pedestrian", "cyclist"};
@@ -36,7 +49,7 @@ RecordedScan readLidar2d(const std::string& path, const ModelCard& card) {
         throw FileError(path,
                         "lidar_2d shape must be 64 x 512 x 6 (x, y, z, intensity, range, "
                         "label)");
-    RecordedScan s{fs::path(path).stem().string(), path, "lidar_2d", {}, {}, true};
+    RecordedScan s{fs::path(path).stem().string(), path, "lidar_2d", {}, {}, true, {}};
     const std::size_t plane = kLidar2dRows * kLidar2dCols;
     auto field = [&](std::size_t cell, std::size_t f) { return a.data[cell * kLidar2dFields + f]; };
     const RangeGrid squeezeseg_front;
@@ -61,8 +74,10 @@ RecordedScan readLidar2d(const std::string& path, const ModelCard& card) {
             im.cell[cell] = std::int32_t(cell);
             for (std::size_t c = 0; c < im.channels.size(); ++c)
                 im.raw[c * plane + cell] = field(cell, std::size_t(im.channels[c]));
-            s.truth[cell] = classOfLidar2dLabel(field(cell, 5), card.learning_map.classes);
+            s.truth[cell] =
+                scoredClass(card, classOfLidar2dLabel(field(cell, 5), card.learning_map.classes));
         }
+        s.point_truth = s.truth;
         return s;
     }
     PointList points;
@@ -70,28 +85,26 @@ RecordedScan readLidar2d(const std::string& path, const ModelCard& card) {
     for (std::size_t cell = 0; cell < plane; ++cell) {
         if (!(field(cell, 4) > 0.0f)) continue;
         for (std::size_t f = 0; f < 4; ++f) points.xyzi.push_back(field(cell, f));
-        point_class.push_back(classOfLidar2dLabel(field(cell, 5), card.learning_map.classes));
+        point_class.push_back(
+            scoredClass(card, classOfLidar2dLabel(field(cell, 5), card.learning_map.classes)));
     }
     s.image = projectPoints(points, card.grid, card.input_channels);
-    s.truth.assign(card.grid.cellCount(), -1);
-    for (std::size_t cell = 0; cell < s.truth.size(); ++cell)
-        if (s.image.source[cell] >= 0)
-            s.truth[cell] = point_class[std::size_t(s.image.source[cell])];
+    s.point_truth = std::move(point_class);
+    s.truth = cellTruth(s.image, s.point_truth);
     return s;
 }
 
 RecordedScan readKitti(const std::string& bin, const std::string& label, const std::string& name,
                        LabelSet set, const ModelCard& card) {
     const PointList points = readKittiScan(bin, label);
-    RecordedScan s{name, bin, label.empty() ? "kitti-bin" : "semantickitti",
-                   {},   {},  !label.empty()};
+    RecordedScan s{name,           bin, label.empty() ? "kitti-bin" : "semantickitti", {}, {},
+                   !label.empty(), {}};
     s.image = projectPoints(points, card.grid, card.input_channels);
-    s.truth.assign(card.grid.cellCount(), -1);
-    if (label.empty()) return s;
-    for (std::size_t cell = 0; cell < s.truth.size(); ++cell)
-        if (s.image.source[cell] >= 0)
-            s.truth[cell] =
-                classOfLabel(card, set, points.label[std::size_t(s.image.source[cell])]);
+    s.point_truth.assign(points.size(), -1);
+    if (!label.empty())
+        for (std::size_t i = 0; i < points.size(); ++i)
+            s.point_truth[i] = scoredClass(card, classOfLabel(card, set, points.label[i]));
+    s.truth = cellTruth(s.image, s.point_truth);
     return s;
 }
 
@@ -141,6 +154,25 @@ void addInput(const fs::path& input, const ModelCard& card, std::vector<Recorded
     for (const auto& f : npys) out.push_back(readLidar2d(f.string(), card));
 }
 
+// Every labelled point gets its cell's prediction (SemanticKITTI's back-projection).
+ScanOutcome scoredPoints(const RecordedScan& scan, std::vector<int> predicted, int classes) {
+    ScanOutcome o{std::move(predicted), ConfusionMatrix(classes), 0, 0};
+    for (std::size_t i = 0; i < scan.point_truth.size(); ++i) {
+        const int truth = scan.point_truth[i];
+        if (truth < 0) continue;
+        const std::int32_t cell = scan.image.cell[i];
+        if (cell < 0) {
+            ++o.points_outside;
+            continue;
+        }
+        const int predicted_class = o.predicted[std::size_t(cell)];
+        if (predicted_class < 0) continue;  // a point's cell is never empty; kept for safety
+        o.confusion.add(truth, predicted_class);
+        ++o.points_scored;
+    }
+    return o;
+}
+
 }  // namespace
 
 std::vector<RecordedScan> loadRecordedScans(const std::vector<std::string>& inputs,
@@ -177,12 +209,7 @@ std::vector<ScanOutcome> scoreRecordedScans(const SegmentationNetwork& net,
             images.push_back(&scans[i].image);
         const auto predicted = net.classify(images);
         for (std::size_t k = 0; k < images.size(); ++k) {
-            ScanOutcome o{predicted[k], ConfusionMatrix(classes)};
-            const auto& truth = scans[first + k].truth;
-            for (std::size_t cell = 0; cell < truth.size(); ++cell)
-                if (truth[cell] >= 0 && o.predicted[cell] >= 0)
-                    o.confusion.add(truth[cell], o.predicted[cell]);
-            out.push_back(std::move(o));
+            out.push_back(scoredPoints(scans[first + k], predicted[k], classes));
         }
     }
     return out;

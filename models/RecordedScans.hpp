@@ -19,13 +19,21 @@
 
 namespace blindspot {
 
+// Scoring is per point, as SemanticKITTI's evaluation does: every labelled point gets the
+// prediction of the range-image cell it fell into (the nearest point won that cell's input), so a
+// point hidden behind a nearer one in its cell is scored with its neighbour's prediction. A
+// lidar_2d file is already a range image: there a point is a cell. Points outside the grid (a
+// front view's unseen sector, unless the grid clamps) are counted, not scored.
 struct RecordedScan {
     std::string name;        ///< file stem, with the sequence for SemanticKITTI ("00/000010")
     std::string path;        ///< the scan file
     std::string format;      ///< "lidar_2d", "semantickitti" or "kitti-bin"
     RangeImage image;        ///< in the model's grid and channels
-    std::vector<int> truth;  ///< model class per image cell, -1 = none or not scored
+    std::vector<int> truth;  ///< model class per image cell (its winning point), -1 = not scored
     bool labelled = false;
+    /// Model class per point (image.cell gives its cell); -1 = not scored (no label, a label
+    /// the card has no class for, or a class the card ignores).
+    std::vector<int> point_truth;
 };
 
 /// Every scan in `inputs` (files, or directories of .npy files, SemanticKITTI roots, sequence
@@ -42,7 +50,9 @@ class SegmentationNetwork;
 
 struct ScanOutcome {
     std::vector<int> predicted;  ///< model class per image cell, -1 where empty
-    ConfusionMatrix confusion;   ///< truth x prediction over the cells with both
+    ConfusionMatrix confusion;   ///< truth x prediction over the scored points
+    std::size_t points_scored = 0;
+    std::size_t points_outside = 0;  ///< labelled points outside the grid, not scored
 };
 
 /// Classifies the scans in batches of `batch` and counts truth against prediction.

@@ -28,8 +28,14 @@ nlohmann::json scanJson(const EvaluatedScan& s, const std::vector<std::string>& 
     nlohmann::json predicted = nlohmann::json::object();
     for (std::size_t c = 0; c < classes.size() && c < s.predicted_cells.size(); ++c)
         predicted[classes[c]] = s.predicted_cells[c];
-    return {{"name", s.result.scene_id}, {"path", s.path},       {"format", s.format},
-            {"labelled", s.labelled},    {"returns", s.returns}, {"predicted_cells", predicted},
+    return {{"name", s.result.scene_id},
+            {"path", s.path},
+            {"format", s.format},
+            {"labelled", s.labelled},
+            {"returns", s.returns},
+            {"predicted_cells", predicted},
+            {"points_scored", s.points_scored},
+            {"points_outside_grid", s.points_outside},
             {"classes", per_class}};
 }
 
@@ -127,10 +133,21 @@ std::vector<std::array<std::uint8_t, 3>> outcomeColours(const std::vector<int>& 
 
 nlohmann::json evaluationSummaryJson(const EvaluationInput& in) {
     nlohmann::json scans = nlohmann::json::array();
-    for (const auto& s : in.scans) scans.push_back(scanJson(s, in.classes));
+    std::size_t scored = 0, outside = 0;
+    for (const auto& s : in.scans) {
+        scans.push_back(scanJson(s, in.classes));
+        scored += s.points_scored;
+        outside += s.points_outside;
+    }
+    const nlohmann::json scoring = {{"unit", "point"},
+                                    {"rule", kScoringPerPoint},
+                                    {"ignore_classes", in.ignore_classes},
+                                    {"points_scored", scored},
+                                    {"points_outside_grid", outside}};
     return {{"model", {{"checkpoint", in.model_dir}, {"hash", in.model_hash}}},
             {"inputs", in.inputs},
             {"classes", in.classes},
+            {"scoring", scoring},
             {"metrics", toJson(in.metrics)},
             {"scans", scans}};
 }
@@ -140,8 +157,14 @@ std::string writeEvaluationReport(const EvaluationInput& in, const std::string& 
     std::ostringstream b;
     b << "<h1>blindspot evaluate</h1><p>Checkpoint <code>" << escape(in.model_dir)
       << "</code> (hash <code>" << in.model_hash << "</code>) on " << in.scans.size()
-      << " recorded scans.</p>\n<h2>All labelled scans</h2>" << classTable(in.metrics)
-      << "<h2>Per scan</h2>" << scanTable(in) << worstSection(in);
+      << " recorded scans.</p>\n<p>Scored " << escape(kScoringPerPoint) << ".";
+    if (!in.ignore_classes.empty()) {
+        b << " Ignored, as the model card says (not scored, not in mIoU):";
+        for (const auto& c : in.ignore_classes) b << " <code>" << escape(c) << "</code>";
+        b << ".";
+    }
+    b << "</p>\n<h2>All labelled scans</h2>" << classTable(in.metrics) << "<h2>Per scan</h2>"
+      << scanTable(in) << worstSection(in);
     const std::string index = (std::filesystem::path(dir) / "index.html").string();
     writeFileAtomic((std::filesystem::path(dir) / "summary.json").string(),
                     evaluationSummaryJson(in).dump(2) + "\n");

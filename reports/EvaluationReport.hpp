@@ -17,6 +17,8 @@ struct EvaluatedScan {
     std::string path, format;
     bool labelled = false;
     std::size_t returns = 0;                    ///< image cells with a return
+    std::size_t points_scored = 0;              ///< labelled points scored (kScoringPerPoint)
+    std::size_t points_outside = 0;             ///< labelled points outside the grid
     std::vector<std::int64_t> predicted_cells;  ///< per model class
     std::string front_view_png;                 ///< outcome of the target class; may be empty
 };
@@ -27,8 +29,15 @@ struct EvaluationInput {
     std::vector<std::string> inputs;
     std::string target_class = "car";
     std::vector<EvaluatedScan> scans;
-    MetricsSummary metrics;  ///< over the labelled scans
+    MetricsSummary metrics;                   ///< over the labelled scans
+    std::vector<std::string> ignore_classes;  ///< the card's: not scored, out of mIoU
 };
+
+/// How recorded scans are scored, as the report says it (models/RecordedScans.hpp).
+inline constexpr const char* kScoringPerPoint =
+    "per point: every labelled point takes the prediction of the range-image cell it falls in, "
+    "as SemanticKITTI's evaluation back-projects; a lidar_2d cell is a point; points outside the "
+    "network's grid are counted, not scored";
 
 nlohmann::json evaluationSummaryJson(const EvaluationInput& input);
 /// Writes DIR/index.html and DIR/summary.json (each atomically); returns the index.html path.

@@ -70,3 +70,43 @@ TEST(ModelCard, EmptyCellsEnterAsZeroOrNormalised) {
     EXPECT_EQ(normalisedInput(image, mean, std, EmptyCells::kNormalised),
               (std::vector<float>{1.0f, -0.5f, 2.0f, -2.0f}));
 }
+
+namespace {
+
+std::string cardError(const nlohmann::json& j) {
+    try {
+        modelCardFromJson(JsonObject(j, "card.json", ""));
+    } catch (const ConfigError& e) {
+        return e.what();
+    }
+    return "(accepted)";
+}
+
+}  // namespace
+
+TEST(ModelCard, IgnoredClassesAreNotScoredAndWrongConventionsAreNamed) {
+    nlohmann::json j = modelCardToJson(squeezeSegCard(true));
+    j["learning_map"] = "semantickitti";
+    j["ignore_classes"] = {"unlabeled"};
+    const ModelCard card = modelCardFromJson(JsonObject(j, "card.json", ""));
+    EXPECT_TRUE(isIgnored(card, 0));
+    EXPECT_FALSE(isIgnored(card, 1));
+    EXPECT_TRUE(isIgnored(card, -1));
+    EXPECT_EQ(modelCardToJson(card)["ignore_classes"], nlohmann::json({"unlabeled"}));
+    // A name the card has no class for, a wrong outside rule, a mean of the wrong length.
+    j["ignore_classes"] = {"background"};
+    EXPECT_NE(cardError(j).find("card.json: /ignore_classes: expected names of the card's "
+                                "classes; got \"background\""),
+              std::string::npos)
+        << cardError(j);
+    j.erase("ignore_classes");
+    j["grid"]["outside"] = "wrap";
+    EXPECT_NE(cardError(j).find("card.json: /grid/outside: expected \"drop\" or \"clamp\""),
+              std::string::npos)
+        << cardError(j);
+    j["grid"].erase("outside");
+    j["mean"] = {12.12, 10.88, 0.23, -1.04};
+    EXPECT_NE(cardError(j).find("card.json: /mean: expected one value per input channel (5)"),
+              std::string::npos)
+        << cardError(j);
+}

@@ -115,3 +115,30 @@ TEST(RangeProjection, RowTableSendsEachLaserToItsOwnRow) {
     EXPECT_EQ(g.nearestRow(-23.59 - 0.3), -1);
     EXPECT_TRUE(g.matches(lidarPreset("hdl64e-kitti")) == false);  // 2000 columns, not 512
 }
+
+TEST(RangeProjection, AClampingGridPutsPointsOutsideIntoItsEdgeCells) {
+    // lidar-bonnetal's convention: points above or below the vertical FOV land in the top or
+    // bottom row; a dropping grid (blindspot's front view) leaves them out.
+    RangeGrid grid;  // SqueezeSeg's front view: rows +2 .. -23.2 deg, azimuth +45 .. -45 deg
+    PointList points;
+    auto add = [&](double elevation_deg, double azimuth_deg) {
+        const double e = elevation_deg * M_PI / 180.0, a = azimuth_deg * M_PI / 180.0;
+        for (double v : {10.0 * std::cos(e) * std::cos(a), 10.0 * std::cos(e) * std::sin(a),
+                         10.0 * std::sin(e), 0.5})
+            points.xyzi.push_back(float(v));
+    };
+    add(10.0, 0.0);   // above the top row
+    add(-40.0, 0.0);  // below the bottom row
+    add(0.0, 60.0);   // left of column 0
+    add(0.0, -60.0);  // right of the last column
+    const std::vector<InputChannel> range = {InputChannel::kRange};
+    const RangeImage dropped = projectPoints(points, grid, range);
+    EXPECT_EQ(dropped.cell, (std::vector<std::int32_t>{-1, -1, -1, -1}));
+    grid.clamp_outside = true;
+    const RangeImage clamped = projectPoints(points, grid, range);
+    const std::int32_t row_of_zero_deg = 5;             // 2 - 5 * 0.4 = 0 deg
+    EXPECT_EQ(clamped.cell[0], 256);                    // row 0, column 256 (0 deg)
+    EXPECT_EQ(clamped.cell[1], 63 * 512 + 256);         // the bottom row
+    EXPECT_EQ(clamped.cell[2], row_of_zero_deg * 512);  // column 0
+    EXPECT_EQ(clamped.cell[3], row_of_zero_deg * 512 + 511);
+}

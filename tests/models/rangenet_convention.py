@@ -1,0 +1,169 @@
+#!/usr/bin/python3
+"""A RangeNet++-style network scored by blindspot and by an independent Python reimplementation.
+
+Issue 16: a 64 x 2048, 20-class TorchScript net in lidar-bonnetal's conventions (full 360 deg,
+fov +3 .. -25 deg, channels [range, x, y, z, remission], its SemanticKITTI means and stds, empty
+pixels 0 after normalising, output width a multiple of 32), written here by Debian's python3-torch.
+blindspot generates two SemanticKITTI scans (raw ids) and `evaluate` scores them per point. This
+script projects the same points the way lidar-bonnetal's LaserScan.do_range_projection does
+(pixel = floor of the scaled angles, clamped; the nearest point wins), runs the same TorchScript
+in PyTorch, back-projects every point's pixel prediction, maps labels with semantic-kitti.yaml's
+learning_map, ignores class 0 (unlabeled) as the benchmark does, and checks blindspot's TP, FP
+and FN per class against its own.
+
+usage: rangenet_convention.py BLINDSPOT WORKDIR
+"""
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+import numpy as np
+import torch
+
+H, W = 64, 2048
+FOV_UP_DEG, FOV_DOWN_DEG = 3.0, -25.0
+# lidar-bonnetal's SemanticKITTI sensor_img_means / sensor_img_stds: range, x, y, z, remission.
+MEANS = [12.12, 10.88, 0.23, -1.04, 0.21]
+STDS = [12.32, 11.47, 6.91, 0.86, 0.16]
+# semantic-kitti.yaml learning_map (raw id -> training id); 0 = unlabeled, ignored.
+LEARNING_MAP = {
+    0: 0, 1: 0, 10: 1, 11: 2, 13: 5, 15: 3, 16: 5, 18: 4, 20: 5, 30: 6, 31: 7, 32: 8, 40: 9,
+    44: 10, 48: 11, 49: 12, 50: 13, 51: 14, 52: 0, 60: 9, 70: 15, 71: 16, 72: 17, 80: 18, 81: 19,
+    99: 0, 252: 1, 253: 7, 254: 6, 255: 8, 256: 5, 257: 5, 258: 4, 259: 5}
+CLASSES = ["unlabeled", "car", "bicycle", "motorcycle", "truck", "other-vehicle", "person",
+           "bicyclist", "motorcyclist", "road", "parking", "sidewalk", "other-ground",
+           "building", "fence", "vegetation", "trunk", "terrain", "pole", "traffic-sign"]
+
+
+class RangeNetStyle(torch.nn.Module):
+    """Encoder that halves the width five times (so W must divide by 32), decoder back up."""
+
+    def __init__(self):
+        super().__init__()
+        self.stem = torch.nn.Conv2d(5, 8, 3, padding=1)
+        self.down = torch.nn.ModuleList(
+            [torch.nn.Conv2d(8, 8, 3, stride=(1, 2), padding=1) for _ in range(5)])
+        self.up = torch.nn.Upsample(scale_factor=(1, 32), mode="nearest")
+        self.head = torch.nn.Conv2d(16, 20, 1)
+
+    def forward(self, x):
+        skip = torch.relu(self.stem(x))
+        y = skip
+        for d in self.down:
+            y = torch.relu(d(y))
+        return self.head(torch.cat([skip, self.up(y)], dim=1))
+
+
+def write_checkpoint(ckpt):
+    os.makedirs(ckpt)
+    torch.manual_seed(16)
+    net = RangeNetStyle().eval()
+    torch.jit.script(net).save(os.path.join(ckpt, "model.ts"))
+    step_el = (FOV_UP_DEG - FOV_DOWN_DEG) / H
+    step_az = 360.0 / W
+    card = {
+        "architecture": "torchscript", "weights": "model.ts",
+        "input_channels": ["range", "x", "y", "z", "intensity"],
+        # Cell centres: half a cell inside lidar-bonnetal's edges, so the nearest centre is the
+        # floor of its scaled angle.
+        "grid": {"rows": H, "cols": W, "top_elevation_deg": FOV_UP_DEG - step_el / 2,
+                 "elevation_step_deg": step_el, "left_azimuth_deg": 180.0 - step_az / 2,
+                 "azimuth_step_deg": step_az, "outside": "clamp"},
+        "mean": MEANS, "std": STDS, "empty_cells": "zero",
+        "learning_map": "semantickitti", "ignore_classes": ["unlabeled"]}
+    with open(os.path.join(ckpt, "model_card.json"), "w") as f:
+        json.dump(card, f, indent=2)
+    return net
+
+
+def bonnetal_projection(points):
+    """LaserScan.do_range_projection, with ties in depth going to the lower point index."""
+    xyz, remission = points[:, :3], points[:, 3]
+    x, y, z = xyz[:, 0], xyz[:, 1], xyz[:, 2]
+    depth = np.sqrt(x * x + y * y + z * z)  # float32, summed left to right like blindspot
+    keep = depth > 0
+    fov_up, fov_down = np.radians(FOV_UP_DEG), np.radians(FOV_DOWN_DEG)
+    fov = abs(fov_down) + abs(fov_up)
+    d = depth.astype(np.float64)
+    yaw = -np.arctan2(y.astype(np.float64), x.astype(np.float64))
+    pitch = np.arcsin(np.clip(z.astype(np.float64) / np.where(keep, d, 1.0), -1.0, 1.0))
+    proj_x = np.floor(0.5 * (yaw / np.pi + 1.0) * W)
+    proj_y = np.floor((1.0 - (pitch + abs(fov_down)) / fov) * H)
+    proj_x = np.clip(proj_x, 0, W - 1).astype(np.int64)
+    proj_y = np.clip(proj_y, 0, H - 1).astype(np.int64)
+    index = np.arange(len(points))
+    order = np.lexsort((-index, -depth))  # farthest first; at equal depth the lower index last
+    order = order[keep[order]]
+    image = np.zeros((5, H, W), dtype=np.float32)
+    mask = np.zeros((H, W), dtype=bool)
+    channels = np.stack([depth, x, y, z, remission])  # range, x, y, z, remission
+    image[:, proj_y[order], proj_x[order]] = channels[:, order]
+    mask[proj_y[order], proj_x[order]] = True
+    return image, mask, proj_y, proj_x, keep
+
+
+def normalised(image, mask):
+    out = np.empty_like(image)
+    for c in range(5):
+        out[c] = (image[c] - np.float32(MEANS[c])) * np.float32(1.0 / STDS[c])
+    return out * mask  # empty pixels are 0 (lidar-bonnetal multiplies by the mask)
+
+
+def python_confusion(net, seq_dir):
+    conf = np.zeros((20, 20), dtype=np.int64)  # truth x prediction
+    velodyne = os.path.join(seq_dir, "velodyne")
+    for name in sorted(os.listdir(velodyne)):
+        points = np.fromfile(os.path.join(velodyne, name), dtype=np.float32).reshape(-1, 4)
+        raw = np.fromfile(os.path.join(seq_dir, "labels", name[:-4] + ".label"),
+                          dtype=np.uint32) & 0xFFFF
+        assert set(np.unique(raw).tolist()) <= set(LEARNING_MAP), np.unique(raw)
+        truth = np.vectorize(LEARNING_MAP.get)(raw)
+        image, mask, py, px, keep = bonnetal_projection(points)
+        with torch.no_grad():
+            logits = net(torch.from_numpy(normalised(image, mask))[None])[0]
+        predicted = logits.argmax(dim=0).numpy()[py, px]
+        scored = keep & (truth != 0)
+        np.add.at(conf, (truth[scored], predicted[scored]), 1)
+    return conf
+
+
+def main():
+    blindspot, work = sys.argv[1], sys.argv[2]
+    shutil.rmtree(work, ignore_errors=True)
+    os.makedirs(work)
+    torch.set_num_threads(1)
+    net = write_checkpoint(os.path.join(work, "ckpt"))
+    data = os.path.join(work, "data")
+    subprocess.run([blindspot, "generate", "--backgrounds", "train-01", "--scans", "2",
+                    "--lidar", "hdl64e", "--label-set", "semantickitti", "-o", data], check=True,
+                   stdout=subprocess.DEVNULL)
+    subprocess.run([blindspot, "evaluate", "--model", os.path.join(work, "ckpt"), "--batch", "1",
+                    "--threads", "1", "-o", os.path.join(work, "report"), data], check=True,
+                   stdout=subprocess.DEVNULL)
+    with open(os.path.join(work, "report", "summary.json")) as f:
+        summary = json.load(f)
+    assert summary["classes"] == CLASSES, summary["classes"]
+    assert summary["scoring"]["unit"] == "point"
+    assert summary["scoring"]["points_outside_grid"] == 0  # the grid clamps, as bonnetal does
+    conf = python_confusion(torch.jit.load(os.path.join(work, "ckpt", "model.ts")).eval(),
+                            os.path.join(data, "sequences", "00"))
+    assert summary["scoring"]["points_scored"] == conf.sum(), (summary["scoring"], conf.sum())
+    theirs = {c["class"]: c for c in summary["metrics"]["classes"]}
+    worst = 0
+    for k, name in enumerate(CLASSES):
+        tp = conf[k, k]
+        fp = conf[:, k].sum() - tp
+        fn = conf[k, :].sum() - tp
+        got = theirs[name]
+        worst = max(worst, abs(got["tp"] - tp), abs(got["fp"] - fp), abs(got["fn"] - fn))
+        print(f"{name:14s} blindspot TP {got['tp']:6d} FP {got['fp']:6d} FN {got['fn']:6d} | "
+              f"python TP {tp:6d} FP {fp:6d} FN {fn:6d}")
+    assert "unlabeled" not in summary["metrics"]["mean_classes"]
+    print(f"{conf.sum()} points scored; largest TP/FP/FN difference {worst}")
+    assert worst == 0, "blindspot and the Python reimplementation disagree"
+
+
+if __name__ == "__main__":
+    main()
