@@ -9,6 +9,7 @@
 
 #include "app/Commands.hpp"
 #include "core/Error.hpp"
+#include "models/ExternalPredictor.hpp"
 #include "models/Network.hpp"
 #include "sweep/AdaptiveRun.hpp"
 #include "sweep/RunDirectory.hpp"
@@ -51,7 +52,12 @@ void runSweepCommand(const SweepOptions& opt, const AppContext& context) {
     options.stop_after = opt.stop_after;
     options.batch = opt.batch;
     options.images = opt.images;
-    if (!opt.scans_only) {
+    const std::string external = externalPredictorPath(opt.model);
+    if (!opt.scans_only && !external.empty()) {
+        const ExternalPredictor predictor = loadExternalPredictor(external);
+        options.segmenter = [predictor] { return makeExternalSegmenter(predictor); };
+        std::cerr << "model " << opt.model << " (external command, " << predictor.identity << ")\n";
+    } else if (!opt.scans_only) {
         keepTensorBuffersOnHeap();
         // Workers run forward passes side by side; split the cores between them.
         const int cores = int(std::max(1u, std::thread::hardware_concurrency()));
@@ -80,7 +86,8 @@ void setupSweepCommand(CLI::App& app, const AppContext& context) {
         ->required();
     cmd->add_option("--model", opt->model,
                     "Checkpoint directory to score (model_card.json + weights; default: the "
-                    "bundled baseline)");
+                    "bundled baseline), or external:CMD.json for a network behind a command "
+                    "(docs/models.md)");
     cmd->add_option("--batch", opt->batch, "Scans per forward pass")->check(CLI::PositiveNumber);
     cmd->add_option("--threads", opt->threads, "LibTorch threads (default: cores / jobs)");
     cmd->add_flag("--scans-only", opt->scans_only,

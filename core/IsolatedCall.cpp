@@ -9,7 +9,8 @@
 #include <csignal>
 #include <cstring>
 #include <fstream>
-#include <thread>
+
+#include "core/ChildProcess.hpp"
 
 #if defined(__has_feature)
 #if __has_feature(address_sanitizer)
@@ -93,41 +94,22 @@ std::string readAll(int fd) {
     return text;
 }
 
-IsolatedOutcome outcomeOf(int status) {
-    IsolatedOutcome o;
-    if (WIFSIGNALED(status)) {
-        o.kind = IsolatedOutcome::Kind::kCrashed;
-        o.signal = WTERMSIG(status);
-        return o;
+// The child's exit as an outcome: the exit codes above, anything else a crash.
+IsolatedOutcome outcomeOf(const ChildExit& e) {
+    using Kind = IsolatedOutcome::Kind;
+    switch (e.kind) {
+        case ChildExit::Kind::kSignaled:
+            return {Kind::kCrashed, "", e.signal, 0};
+        case ChildExit::Kind::kTimedOut:
+            return {Kind::kTimedOut, "", 0, 0};
+        case ChildExit::Kind::kNoChild:
+            return {Kind::kCrashed, "", 0, -1};
+        case ChildExit::Kind::kExited:
+            break;
     }
-    const int code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    if (code == kChildReturned) return o;
-    if (code == kChildThrew) {
-        o.kind = IsolatedOutcome::Kind::kThrew;
-        return o;
-    }
-    o.kind = IsolatedOutcome::Kind::kCrashed;
-    o.exit_code = code;
-    return o;
-}
-
-// Poll rather than block: a child stuck in a parser must not hang the caller.
-IsolatedOutcome waitFor(pid_t child, std::chrono::seconds timeout) {
-    const auto deadline = std::chrono::steady_clock::now() + timeout;
-    auto pause = std::chrono::microseconds(200);
-    for (;;) {
-        int status = 0;
-        const pid_t done = ::waitpid(child, &status, WNOHANG);
-        if (done == child) return outcomeOf(status);
-        if (done < 0 && errno != EINTR) return {IsolatedOutcome::Kind::kCrashed, "", 0, -1};
-        if (std::chrono::steady_clock::now() >= deadline) {
-            ::kill(child, SIGKILL);
-            ::waitpid(child, &status, 0);
-            return {IsolatedOutcome::Kind::kTimedOut, "", 0, 0};
-        }
-        std::this_thread::sleep_for(pause);
-        pause = std::min(pause * 2, std::chrono::microseconds(20000));
-    }
+    if (e.exit_code == kChildReturned) return {Kind::kReturned, "", 0, 0};
+    if (e.exit_code == kChildThrew) return {Kind::kThrew, "", 0, 0};
+    return {Kind::kCrashed, "", 0, e.exit_code};
 }
 
 }  // namespace
@@ -164,7 +146,7 @@ IsolatedOutcome runIsolated(const std::function<void()>& call, const IsolationLi
         runChild(call, limits, pipe_fds[1]);
     }
     ::close(pipe_fds[1]);
-    IsolatedOutcome outcome = waitFor(child, limits.timeout);
+    IsolatedOutcome outcome = outcomeOf(waitForChild(child, limits.timeout));
     if (outcome.kind == IsolatedOutcome::Kind::kThrew) outcome.message = readAll(pipe_fds[0]);
     ::close(pipe_fds[0]);
     return outcome;

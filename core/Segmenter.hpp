@@ -27,6 +27,13 @@ class Segmenter {
         for (const ScanGrid* s : scans) out.push_back(predict(*s));
         return out;
     }
+    /// The same, with the scans' scene ids for error messages (an external command's failure
+    /// names the scene). The default ignores the names.
+    virtual std::vector<std::vector<int>> predictBatch(const std::vector<const ScanGrid*>& scans,
+                                                       const std::vector<std::string>& names) {
+        (void)names;
+        return predictBatch(scans);
+    }
     /// Identifies the weights, for the run record and checkpoint comparison.
     virtual std::string checkpointHash() const = 0;
 };

@@ -52,17 +52,6 @@ std::vector<double> perChannel(const JsonObject& j, const std::string& key, std:
     return v;
 }
 
-// A learning map at `key`: an object, or the name of a shipped map. Returns the map and whether it
-// is keyed by SemanticKITTI raw ids ("semantickitti") rather than palette ids.
-std::pair<LearningMap, bool> learningMapAt(const JsonObject& j, const std::string& key) {
-    const auto& raw = j.raw(key);
-    if (raw.is_string() && raw == "squeezeseg") return {squeezeSegLearningMap(), false};
-    if (raw.is_string() && raw == "semantickitti") return {semanticKittiLearningMap(), true};
-    if (!raw.is_object())
-        j.fail(key, "expected a learning map object, or \"squeezeseg\" or \"semantickitti\"");
-    return {learningMapFromJson(j.object(key)), false};
-}
-
 // "learning_map" (palette ids, or a shipped map's name) and "learning_map_semantickitti"
 // (SemanticKITTI raw ids); either may be left out and is then derived from the other.
 void readLearningMaps(const JsonObject& j, ModelCard& card) {
@@ -111,6 +100,15 @@ void readIgnoreClasses(const JsonObject& j, ModelCard& card) {
 }
 
 }  // namespace
+
+std::pair<LearningMap, bool> learningMapAt(const JsonObject& j, const std::string& key) {
+    const auto& raw = j.raw(key);
+    if (raw.is_string() && raw == "squeezeseg") return {squeezeSegLearningMap(), false};
+    if (raw.is_string() && raw == "semantickitti") return {semanticKittiLearningMap(), true};
+    if (!raw.is_object())
+        j.fail(key, "expected a learning map object, or \"squeezeseg\" or \"semantickitti\"");
+    return {learningMapFromJson(j.object(key)), false};
+}
 
 bool isIgnored(const ModelCard& card, int model_class) {
     if (model_class < 0) return true;

@@ -4,6 +4,7 @@
 // Schema: docs/models.md. Unknown keys are errors.
 #include <nlohmann/json.hpp>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/Json.hpp"
@@ -44,6 +45,11 @@ struct ModelCard {
 /// The model class of a point labelled `id` in `set`; -1 where the point is not scored
 /// (SemanticKITTI's unlabeled and outlier points).
 int classOfLabel(const ModelCard& card, LabelSet set, std::uint16_t id);
+
+/// A learning map at `key`: an object (keyed by palette ids), or the name of a shipped map,
+/// "squeezeseg" or "semantickitti". Returns the map and whether it is keyed by SemanticKITTI raw
+/// ids ("semantickitti") rather than palette ids.
+std::pair<LearningMap, bool> learningMapAt(const JsonObject& j, const std::string& key);
 
 /// True for a model class in the card's ignore_classes, and for -1 (no class).
 bool isIgnored(const ModelCard& card, int model_class);

@@ -59,8 +59,12 @@ std::vector<SceneRow> SweepBatch::run(const std::vector<const Sample*>& samples)
     }
     if (segmenter_) {
         std::vector<const ScanGrid*> batch;
-        for (const auto& scan : scans) batch.push_back(&scan);
-        const std::vector<std::vector<int>> predicted = segmenter_->predictBatch(batch);
+        std::vector<std::string> names;
+        for (std::size_t k = 0; k < scans.size(); ++k) {
+            batch.push_back(&scans[k]);
+            names.push_back(rows[k].scene_id);
+        }
+        const std::vector<std::vector<int>> predicted = segmenter_->predictBatch(batch, names);
         lap("segment");
         for (std::size_t k = 0; k < scans.size(); ++k) {
             rows[k].classes = score(scans[k], predicted[k], rows[k].cars);

@@ -1,0 +1,55 @@
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "core/Error.hpp"
+#include "models/ExternalPredictor.hpp"
+#include "tests/TempDir.hpp"
+
+using namespace blindspot;
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string specError(const fs::path& dir, const std::string& json) {
+    const fs::path path = dir / "cmd.json";
+    std::ofstream(path) << json;
+    try {
+        loadExternalPredictor(path.string());
+    } catch (const ConfigError& e) {
+        return e.what();
+    }
+    return "(accepted)";
+}
+
+}  // namespace
+
+TEST(ExternalPredictor, TheShippedSpecReadsAndMapsSemanticKittiIds) {
+    const ExternalPredictor p = loadExternalPredictor(std::string(BLINDSPOT_SOURCE_DIR) +
+                                                      "/models/external/pointwise.json");
+    EXPECT_EQ(p.command.front(), "/usr/bin/python3");
+    EXPECT_EQ(p.learning_map.classOf(40), 9);  // road
+    EXPECT_EQ(p.learning_map.classOf(10), 1);  // car
+    EXPECT_EQ(p.palette_map.classes, p.learning_map.classes);
+    EXPECT_EQ(p.identity.rfind("external-", 0), 0u);
+    EXPECT_EQ(externalPredictorPath("external:a/b.json"), "a/b.json");
+    EXPECT_EQ(externalPredictorPath("checkpoints/x"), "");
+}
+
+TEST(ExternalPredictor, BadSpecsNameTheKey) {
+    const auto dir = blindspot::testing::freshTempDir("external-spec");
+    EXPECT_NE(specError(dir, R"({"command": [], "learning_map": "semantickitti"})")
+                  .find("cmd.json: /command: expected a non-empty array"),
+              std::string::npos);
+    EXPECT_NE(specError(dir, R"({"command": ["x"], "learning_map": "squeezeseg"})")
+                  .find("cmd.json: /learning_map: a map over semantickitti ids"),
+              std::string::npos);
+    EXPECT_NE(specError(dir, R"({"command": ["x"], "learning_map": "semantickitti", "gpu": 1})")
+                  .find("cmd.json: /gpu"),
+              std::string::npos);
+    EXPECT_NE(specError(dir, R"({"command": ["x"], "learning_map": "semantickitti",
+                                "input_labels": "kitti"})")
+                  .find("cmd.json: /input_labels: expected \"none\""),
+              std::string::npos);
+}
