@@ -48,9 +48,9 @@ fuzz_one() {
         -print_final_stats=1 -artifact_prefix="$out/findings/$t/" $extra >"$out/logs/$t.log" 2>&1 || true
 }
 # Third-party suppressions only (tests/sanitizers); UBSan findings abort like ASan's. An
-# allocation over 4 GB from a fuzz input is a finding; it fails in ASan instead of reaching
+# allocation over 256 MB from a fuzz input (at most a few kB) is a finding; it fails in ASan instead of reaching
 # libFuzzer's malloc limit (which would also fire inside the loaders' probe child).
-export ASAN_OPTIONS=${ASAN_OPTIONS:-max_allocation_size_mb=4096}
+export ASAN_OPTIONS=${ASAN_OPTIONS:-max_allocation_size_mb=256}
 export LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$PWD/tests/sanitizers/lsan.supp:print_suppressions=0}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-suppressions=$PWD/tests/sanitizers/ubsan.supp:print_stacktrace=1:halt_on_error=1}
 export -f fuzz_one
