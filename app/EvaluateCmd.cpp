@@ -86,8 +86,7 @@ void runEvaluate(const EvaluateArgs& a, const AppContext& context) {
             evaluatedScan(scans[i], outcomes[i], classes, int(at - classes.begin())));
         if (scans[i].labelled) labelled.push_back(in.scans.back().result);
     }
-    // SqueezeSeg's convention leaves its background class out of mIoU; a card adds its own.
-    std::set<std::string> excluded = {"unknown"};
+    std::set<std::string> excluded = kDefaultExcludedFromMean;  // and the card's own
     excluded.insert(in.ignore_classes.begin(), in.ignore_classes.end());
     in.metrics = summarizeMetrics(labelled, excluded);
     printSummary(in, writeEvaluationReport(in, a.output));

@@ -20,6 +20,9 @@ class Segmenter {
     virtual std::vector<std::string> classNames() const = 0;
     /// Model class of a palette label (the learning map).
     virtual int classOf(std::uint16_t palette_label) const = 0;
+    /// Classes whose ground-truth points are not scored (a card's ignore_classes, e.g.
+    /// SemanticKITTI's "unlabeled"). Predictions of them still count against the true class.
+    virtual std::vector<std::string> ignoredClasses() const { return {}; }
     virtual std::vector<int> predict(const ScanGrid& scan) = 0;
     /// Several scans in one forward pass; the default calls predict() per scan.
     virtual std::vector<std::vector<int>> predictBatch(const std::vector<const ScanGrid*>& scans) {

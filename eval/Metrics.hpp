@@ -41,15 +41,20 @@ struct MetricsSummary {
     std::optional<double> scene_mean_miou;  ///< mean of the classes' scene-mean IoU
 };
 
-/// `excluded_from_mean`: classes left out of mIoU (by default SqueezeSeg's background class).
-MetricsSummary summarizeMetrics(const std::vector<SceneResult>& scenes,
-                                const std::set<std::string>& excluded_from_mean = {"unknown"});
+/// Classes left out of mIoU unless told otherwise: SqueezeSeg's background class and
+/// SemanticKITTI's ignored class, as their benchmarks average.
+inline const std::set<std::string> kDefaultExcludedFromMean = {"unknown", "unlabeled"};
+
+/// `excluded_from_mean`: classes left out of mIoU.
+MetricsSummary summarizeMetrics(
+    const std::vector<SceneResult>& scenes,
+    const std::set<std::string>& excluded_from_mean = kDefaultExcludedFromMean);
 
 /// The value a map or selection ranks scenes by: the IoU of one class ("car", the paper's
 /// choice), or "miou" for the mean IoU of the scene's classes outside `excluded_from_mean`.
 struct MetricSpec {
     std::string class_name = "car";
-    std::set<std::string> excluded_from_mean = {"unknown"};
+    std::set<std::string> excluded_from_mean = kDefaultExcludedFromMean;
     std::string label() const { return class_name == "miou" ? "mIoU" : class_name + " IoU"; }
 };
 std::optional<double> sceneValue(const SceneResult& scene, const MetricSpec& metric);

@@ -25,8 +25,10 @@ void checkCoverage(const LidarSpec& spec, const ModelCard& card) {
     const double lidar_left = spec.azimuth_deg.front(), lidar_right = spec.azimuth_deg.back();
     const bool full_circle =
         lidar_left - lidar_right + 2.0 * (lidar_left - spec.azimuth_deg[1]) > 359.999;
-    const bool vertical_ok =
-        lidar_top >= top - g.elevation_step_deg && lidar_bottom <= bottom + g.elevation_step_deg;
+    // A clamping grid (lidar-bonnetal's) is wider than the sensor by design: RangeNet++'s +3 deg
+    // top row is above the HDL-64E's +2 deg top beam in the real KITTI data it was trained on.
+    const bool vertical_ok = g.clamp_outside || (lidar_top >= top - g.elevation_step_deg &&
+                                                 lidar_bottom <= bottom + g.elevation_step_deg);
     const bool horizontal_ok = full_circle || (lidar_left >= left - g.azimuth_step_deg &&
                                                lidar_right <= right + g.azimuth_step_deg);
     if (vertical_ok && horizontal_ok) return;
@@ -48,6 +50,7 @@ class NetworkSegmenter : public Segmenter {
     int classOf(std::uint16_t label) const override {
         return net_->card().learning_map.classOf(label);
     }
+    std::vector<std::string> ignoredClasses() const override { return net_->card().ignore_classes; }
     std::vector<int> predict(const ScanGrid& scan) override { return predictBatch({&scan})[0]; }
 
     std::vector<std::vector<int>> predictBatch(const std::vector<const ScanGrid*>& scans) override {

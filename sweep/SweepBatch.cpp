@@ -1,5 +1,6 @@
 #include "sweep/SweepBatch.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <optional>
 
@@ -107,10 +108,16 @@ ScanGrid SweepBatch::castAndMeasure(const Sample& sample, SceneRow& row,
 std::vector<ClassRow> SweepBatch::score(const ScanGrid& scan, const std::vector<int>& predicted,
                                         const std::vector<CarRow>& targets) const {
     const auto names = segmenter_->classNames();
+    const auto ignored_names = segmenter_->ignoredClasses();
+    std::vector<bool> ignored(names.size(), false);
+    for (std::size_t c = 0; c < names.size(); ++c)
+        ignored[c] = std::count(ignored_names.begin(), ignored_names.end(), names[c]) > 0;
     ConfusionMatrix m(int(names.size()));
-    for (std::size_t i = 0; i < scan.cellCount(); ++i)
-        if (scan.valid(i) && predicted[i] >= 0 && !config_.ignored(scan.label[i]))
-            m.add(segmenter_->classOf(scan.label[i]), predicted[i]);
+    for (std::size_t i = 0; i < scan.cellCount(); ++i) {
+        if (!scan.valid(i) || predicted[i] < 0 || config_.ignored(scan.label[i])) continue;
+        const int truth = segmenter_->classOf(scan.label[i]);
+        if (!ignored[std::size_t(truth)]) m.add(truth, predicted[i]);
+    }
     std::vector<ClassRow> rows;
     for (int c = 0; c < int(names.size()); ++c)
         rows.push_back({names[std::size_t(c)], m.truePositives(c), m.falsePositives(c),

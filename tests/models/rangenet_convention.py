@@ -11,11 +11,17 @@ in PyTorch, back-projects every point's pixel prediction, maps labels with seman
 learning_map, ignores class 0 (unlabeled) as the benchmark does, and checks blindspot's TP, FP
 and FN per class against its own.
 
+Then the same network scores a sweep (HDL-64E, full circle, 4 scenes) under a card with an
+explicit palette learning map, and every scene x class row in results.sqlite must equal this
+script's scoring of the cached scans (scan.pcd, read with NumPy): every scan cell with a return
+takes the prediction of its pixel.
+
 usage: rangenet_convention.py BLINDSPOT WORKDIR
 """
 import json
 import os
 import shutil
+import sqlite3
 import subprocess
 import sys
 
@@ -78,6 +84,14 @@ def write_checkpoint(ckpt):
     return net
 
 
+# Palette id -> class for the sweep card (core/Material.hpp ids; the rest unlabeled, ignored).
+PALETTE_TO_CLASS = {7: 9, 6: 9, 8: 11, 58: 11, 1: 13, 9: 15, 10: 1, 5: 18, 12: 19, 13: 19, 14: 19,
+                    15: 19, 41: 19, 60: 14, 4: 6, 61: 7, 72: 3}
+SWEEP = {"name": "rangenet-sweep", "lidar": "hdl64e", "sampler": {"type": "grid"},
+         "dimensions": {"car_model": {"value": "sedan"}, "x_m": {"values": [8, 14]},
+                        "y_m": {"values": [-2, 2]}, "background": {"value": "urban-01"}}}
+
+
 def bonnetal_projection(points):
     """LaserScan.do_range_projection, with ties in depth going to the lower point index."""
     xyz, remission = points[:, :3], points[:, 3]
@@ -129,6 +143,63 @@ def python_confusion(net, seq_dir):
     return conf
 
 
+def read_pcd(path):
+    """blindspot's organised binary PCD: x y z intensity range (F32), label instance (U32)."""
+    with open(path, "rb") as f:
+        data = f.read()
+    header_end = data.index(b"DATA binary\n") + len(b"DATA binary\n")
+    dtype = np.dtype([("x", "<f4"), ("y", "<f4"), ("z", "<f4"), ("intensity", "<f4"),
+                      ("range", "<f4"), ("label", "<u4"), ("instance", "<u4")])
+    return np.frombuffer(data[header_end:], dtype=dtype)
+
+
+def sweep_rows(net, scans_dir):
+    out = {}
+    for scene in sorted(os.listdir(scans_dir)):
+        cloud = read_pcd(os.path.join(scans_dir, scene, "scan.pcd"))
+        cloud = cloud[~np.isnan(cloud["range"])]  # valid cells, row-major, as the sweep scores
+        points = np.stack([cloud["x"], cloud["y"], cloud["z"], cloud["intensity"]], axis=1)
+        image, mask, py, px, keep = bonnetal_projection(points)
+        with torch.no_grad():
+            logits = net(torch.from_numpy(normalised(image, mask))[None])[0]
+        predicted = logits.argmax(dim=0).numpy()[py, px]
+        truth = np.array([PALETTE_TO_CLASS.get(int(l), 0) for l in cloud["label"]])
+        scored = keep & (truth != 0)
+        conf = np.zeros((20, 20), dtype=np.int64)
+        np.add.at(conf, (truth[scored], predicted[scored]), 1)
+        for k, name in enumerate(CLASSES):
+            tp = conf[k, k]
+            out[(scene, name)] = (int(tp), int(conf[:, k].sum() - tp), int(conf[k, :].sum() - tp))
+    return out
+
+
+def check_sweep(blindspot, work, net):
+    ckpt = os.path.join(work, "ckpt-palette")
+    shutil.copytree(os.path.join(work, "ckpt"), ckpt)
+    with open(os.path.join(ckpt, "model_card.json")) as f:
+        card = json.load(f)
+    card["learning_map"] = {"classes": CLASSES, "default_class": 0,
+                            "map": {str(k): v for k, v in PALETTE_TO_CLASS.items()}}
+    with open(os.path.join(ckpt, "model_card.json"), "w") as f:
+        json.dump(card, f)
+    config = os.path.join(work, "sweep.json")
+    with open(config, "w") as f:
+        json.dump(SWEEP, f)
+    run = os.path.join(work, "run")
+    subprocess.run([blindspot, "sweep", config, "-o", run, "--model", ckpt, "--batch", "1",
+                    "--threads", "1"], check=True, stdout=subprocess.DEVNULL)
+    db = sqlite3.connect(f"file:{os.path.join(run, 'results.sqlite')}?mode=ro", uri=True)
+    theirs = {(s, c): (tp, fp, fn) for s, c, tp, fp, fn in
+              db.execute("SELECT scene_id, class, tp, fp, fn FROM scene_class WHERE class != "
+                         "'target'")}
+    db.close()
+    ours = sweep_rows(net, os.path.join(run, "scans"))
+    assert len({s for s, _ in ours}) == 4, ours.keys()
+    assert theirs == ours, [(k, theirs.get(k), v) for k, v in ours.items() if theirs.get(k) != v]
+    car = [sum(v[i] for (s, c), v in ours.items() if c == "car") for i in range(3)]
+    print(f"sweep: 4 scenes x 20 classes equal; car TP/FP/FN {car}")
+
+
 def main():
     blindspot, work = sys.argv[1], sys.argv[2]
     shutil.rmtree(work, ignore_errors=True)
@@ -163,6 +234,7 @@ def main():
     assert "unlabeled" not in summary["metrics"]["mean_classes"]
     print(f"{conf.sum()} points scored; largest TP/FP/FN difference {worst}")
     assert worst == 0, "blindspot and the Python reimplementation disagree"
+    check_sweep(blindspot, work, torch.jit.load(os.path.join(work, "ckpt", "model.ts")).eval())
 
 
 if __name__ == "__main__":
