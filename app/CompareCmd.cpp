@@ -6,10 +6,12 @@
 #include "app/Commands.hpp"
 #include "app/RunArgs.hpp"
 #include "core/Error.hpp"
+#include "eval/ClassMapping.hpp"
 #include "eval/Comparison.hpp"
 #include "eval/Metrics.hpp"
 #include "models/Dataset.hpp"
 #include "models/Network.hpp"
+#include "sweep/RunDirectory.hpp"
 
 namespace blindspot::cli {
 namespace {
@@ -89,6 +91,10 @@ void runCompare(const CompareArgs& a, const AppContext& context) {
         const std::string& metric = o.map.metric.class_name;
         extra = heldoutCheck(a, ra, rb, metric == kTargetClass ? "car" : metric);
     }
+    const RunDirectory dir_a(ra.dir), dir_b(rb.dir);
+    if (dir_a.hasPredictions() && dir_b.hasPredictions())
+        extra["class_mapping"] = toJson(
+            classMappingOf(dir_a.readClasses(), dir_b.readClasses(), o.map.metric.class_name));
     const std::string index =
         writeComparisonReport(c, metadataOf(ra), metadataOf(rb), extra, a.output);
     std::cout.precision(4);

@@ -314,7 +314,11 @@ std::string writeComparisonReport(const Comparison& c, const RunMetadata& a, con
     std::ostringstream h;
     h << "<h1>Checkpoint comparison: " << escape(a.name) << " (A) vs " << escape(b.name)
       << " (B)</h1>\n<h2>A</h2>" << metadataTable(a) << "<h2>B</h2>" << metadataTable(b)
-      << "<h2>Change B - A</h2>" << comparisonSection(c, "A", "B");
+      << "<h2>Change B - A</h2>";
+    if (extra.contains("class_mapping"))
+        h << "<p class=legend>Class mapping: "
+          << escape(extra.at("class_mapping").value("note", "")) << "</p>\n";
+    h << comparisonSection(c, "A", "B");
     if (extra.contains("heldout")) {
         const auto& ho = extra.at("heldout");
         h << "<h2>Held-out set</h2><p><code>" << escape(ho.value("data", "")) << "</code> ("

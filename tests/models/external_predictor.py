@@ -110,6 +110,21 @@ def main():
           {c: v for c, v in by_class.items() if any(v)})
     assert by_class["car"][0] > 0 and by_class["road"][0] > 0
 
+    # Networks with different label sets compare on a shared class, and the report says how.
+    base = os.path.join(work, "baseline")
+    p = subprocess.run([blindspot, "sweep", config, "-o", base], capture_output=True, text=True)
+    assert p.returncode == 0, p.stderr
+    cmp_dir = os.path.join(work, "compare")
+    p = subprocess.run([blindspot, "compare", base, os.path.join(work, "external"), "--class",
+                        "car", "-o", cmp_dir], capture_output=True, text=True)
+    assert p.returncode == 0, p.stderr
+    with open(os.path.join(cmp_dir, "comparison.json")) as f:
+        mapping = json.load(f)["class_mapping"]
+    assert mapping["same"] and (mapping["classes_a"], mapping["classes_b"]) == (4, 20), mapping
+    with open(os.path.join(cmp_dir, "index.html")) as f:
+        assert mapping["note"].replace('"', "&quot;") in f.read()
+    print("compare 4-class baseline vs 20-class external:", mapping["note"])
+
     # A command that fails once is run once more, and the sweep goes on.
     flag = os.path.join(work, "failed-once")
     flaky = broken_spec(work, "flaky", [
