@@ -1,12 +1,20 @@
 // bench infer: LibTorch SqueezeSeg ms/frame at batch 1 and 8, and the ratio against the same
-// weights in PyTorch eager (bench/infer_eager.py under Debian's /usr/bin/python3).
+// weights in PyTorch eager (bench/infer_eager.py under Debian's /usr/bin/python3). Then the
+// external-command path (--model external:CMD.json): the shipped point-wise example on real
+// squeezeseg-front scans of the bench scene, ms per batch of 1 and 8, so the per-batch cost of
+// writing the sequence, starting the command and reading predictions back shows.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <functional>
 #include <iostream>
 #include <nlohmann/json.hpp>
 
+#include "bench/BenchScenes.hpp"
 #include "bench/Benches.hpp"
+#include "core/Pose.hpp"
+#include "core/RayCaster.hpp"
+#include "models/ExternalPredictor.hpp"
 #include "models/Network.hpp"
 
 namespace blindspot::bench {
@@ -49,6 +57,38 @@ nlohmann::json pythonEager(const std::string& checkpoint, int threads, int repea
     }
 }
 
+double medianMs(const std::function<void()>& work, int repeats) {
+    work();  // warm-up
+    std::vector<double> ms;
+    for (int r = 0; r < repeats; ++r) {
+        const auto t = std::chrono::steady_clock::now();
+        work();
+        ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t)
+                         .count());
+    }
+    std::nth_element(ms.begin(), ms.begin() + long(ms.size() / 2), ms.end());
+    return ms[ms.size() / 2];
+}
+
+void externalBench(int repeats) {
+    const std::string spec = std::string(BLINDSPOT_SOURCE_DIR) + "/models/external/pointwise.json";
+    auto segmenter = makeExternalSegmenter(loadExternalPredictor(spec));
+    std::size_t triangles = 0;
+    const RayScene scene = makeRaycastBenchScene(&triangles);
+    Pose sensor;
+    sensor.translation_m = {0.0, 0.0, 1.73};
+    const ScanGrid scan =
+        castScan(scene, lidarPreset("squeezeseg-front"), sensor.parentFromLocal());
+    std::cout << "external command (models/external/pointwise.json), " << scan.validCount()
+              << " points per scan, median of " << repeats << "\n";
+    std::printf("%-6s %14s %14s\n", "batch", "ms per batch", "ms per frame");
+    for (int batch : {1, 8}) {
+        const std::vector<const ScanGrid*> scans(std::size_t(batch), &scan);
+        const double ms = medianMs([&] { segmenter->predictBatch(scans); }, repeats);
+        std::printf("%-6d %14.1f %14.1f\n", batch, ms, ms / batch);
+    }
+}
+
 }  // namespace
 
 int runInferBench(const InferBenchOptions& o) {
@@ -70,6 +110,7 @@ int runInferBench(const InferBenchOptions& o) {
         const double theirs = eager["ms_per_frame"][std::to_string(batch)].get<double>();
         std::printf("%-6d %14.1f %16.1f %8.2f\n", batch, ours, theirs, ours / theirs);
     }
+    externalBench(o.repeats);
     return 0;
 }
 

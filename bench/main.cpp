@@ -30,7 +30,8 @@ int main(int argc, char** argv) {
     sw->callback([&] { blindspot::bench::runSweepBench(sweep); });
     blindspot::bench::InferBenchOptions infer;
     CLI::App* in = app.add_subcommand(
-        "infer", "SqueezeSeg ms/frame at batch 1 and 8, LibTorch vs PyTorch eager");
+        "infer",
+        "SqueezeSeg ms/frame at batch 1 and 8, LibTorch vs PyTorch eager; the external path");
     in->add_option("--model", infer.checkpoint, "Checkpoint directory")->capture_default_str();
     in->add_option("--threads", infer.threads, "Threads for both")->capture_default_str();
     in->add_option("--repeats", infer.repeats, "Timed repetitions (median reported)");
