@@ -22,6 +22,7 @@ struct EvaluateArgs {
     std::string target_class = "car";
     int batch = 8;
     int threads = 0;
+    bool knn = false;
 };
 
 EvaluatedScan evaluatedScan(const RecordedScan& scan, const ScanOutcome& o,
@@ -77,9 +78,18 @@ void runEvaluate(const EvaluateArgs& a, const AppContext& context) {
         throw ConfigError(ErrorSource::flag("--class"),
                           "a class of the model; got \"" + a.target_class + "\"");
     const std::vector<RecordedScan> scans = loadRecordedScans(a.data, net->card());
-    const std::vector<ScanOutcome> outcomes = scoreRecordedScans(*net, scans, a.batch);
-    EvaluationInput in{model,          net->hash(), classes,          a.data,
-                       a.target_class, {},          MetricsSummary{}, net->card().ignore_classes};
+    const KnnParams knn;
+    const std::vector<ScanOutcome> outcomes =
+        scoreRecordedScans(*net, scans, a.batch, a.knn ? &knn : nullptr);
+    EvaluationInput in{model,
+                       net->hash(),
+                       classes,
+                       a.data,
+                       a.target_class,
+                       {},
+                       MetricsSummary{},
+                       net->card().ignore_classes,
+                       {}};
     std::vector<SceneResult> labelled;
     for (std::size_t i = 0; i < scans.size(); ++i) {
         in.scans.push_back(
@@ -89,6 +99,10 @@ void runEvaluate(const EvaluateArgs& a, const AppContext& context) {
     std::set<std::string> excluded = kDefaultExcludedFromMean;  // and the card's own
     excluded.insert(in.ignore_classes.begin(), in.ignore_classes.end());
     in.metrics = summarizeMetrics(labelled, excluded);
+    if (a.knn)
+        in.postprocess = "lidar-bonnetal's k-NN vote (k " + std::to_string(knn.k) + ", window " +
+                         std::to_string(knn.search) + " x " + std::to_string(knn.search) +
+                         ", sigma 1, cutoff 1 m)";
     printSummary(in, writeEvaluationReport(in, a.output));
 }
 
@@ -109,6 +123,9 @@ void setupEvaluateCommand(CLI::App& app, const AppContext& context) {
         ->capture_default_str();
     cmd->add_option("--batch", a->batch, "Scans per forward pass")->check(CLI::PositiveNumber);
     cmd->add_option("--threads", a->threads, "LibTorch threads (default: all cores)");
+    cmd->add_flag("--knn", a->knn,
+                  "Refine each point's class with lidar-bonnetal's k-NN vote (k 5, 5 x 5 window, "
+                  "sigma 1, cutoff 1 m; docs/models.md)");
     cmd->callback([a, &context] { runEvaluate(*a, context); });
 }
 

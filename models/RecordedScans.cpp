@@ -1,6 +1,7 @@
 #include "models/RecordedScans.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 
 #include "core/Error.hpp"
@@ -23,6 +24,16 @@ int classByName(const std::string& name, const std::vector<std::string>& classes
 // -1 for a class the card ignores: its points are not scored.
 int scoredClass(const ModelCard& card, int model_class) {
     return isIgnored(card, model_class) ? -1 : model_class;
+}
+
+// |xyz| per point, in float as the projection computes it.
+std::vector<float> pointRanges(const PointList& points) {
+    std::vector<float> out(points.size());
+    for (std::size_t i = 0; i < out.size(); ++i) {
+        const float* p = &points.xyzi[4 * i];
+        out[i] = std::sqrt(p[0] * p[0] + p[1] * p[1] + p[2] * p[2]);
+    }
+    return out;
 }
 
 // Per cell, the truth of the point that won it.
@@ -49,7 +60,7 @@ RecordedScan readLidar2d(const std::string& path, const ModelCard& card) {
         throw FileError(path,
                         "lidar_2d shape must be 64 x 512 x 6 (x, y, z, intensity, range, "
                         "label)");
-    RecordedScan s{fs::path(path).stem().string(), path, "lidar_2d", {}, {}, true, {}};
+    RecordedScan s{fs::path(path).stem().string(), path, "lidar_2d", {}, {}, true, {}, {}};
     const std::size_t plane = kLidar2dRows * kLidar2dCols;
     auto field = [&](std::size_t cell, std::size_t f) { return a.data[cell * kLidar2dFields + f]; };
     const RangeGrid squeezeseg_front;
@@ -78,6 +89,8 @@ RecordedScan readLidar2d(const std::string& path, const ModelCard& card) {
                 scoredClass(card, classOfLidar2dLabel(field(cell, 5), card.learning_map.classes));
         }
         s.point_truth = s.truth;
+        s.point_range_m.assign(plane, 0.0f);
+        for (std::size_t cell = 0; cell < plane; ++cell) s.point_range_m[cell] = field(cell, 4);
         return s;
     }
     PointList points;
@@ -89,6 +102,7 @@ RecordedScan readLidar2d(const std::string& path, const ModelCard& card) {
             scoredClass(card, classOfLidar2dLabel(field(cell, 5), card.learning_map.classes)));
     }
     s.image = projectPoints(points, card.grid, card.input_channels);
+    s.point_range_m = pointRanges(points);
     s.point_truth = std::move(point_class);
     s.truth = cellTruth(s.image, s.point_truth);
     return s;
@@ -97,9 +111,10 @@ RecordedScan readLidar2d(const std::string& path, const ModelCard& card) {
 RecordedScan readKitti(const std::string& bin, const std::string& label, const std::string& name,
                        LabelSet set, const ModelCard& card) {
     const PointList points = readKittiScan(bin, label);
-    RecordedScan s{name,           bin, label.empty() ? "kitti-bin" : "semantickitti", {}, {},
-                   !label.empty(), {}};
+    RecordedScan s{name, bin, label.empty() ? "kitti-bin" : "semantickitti", {}, {}, !label.empty(),
+                   {},   {}};
     s.image = projectPoints(points, card.grid, card.input_channels);
+    s.point_range_m = pointRanges(points);
     s.point_truth.assign(points.size(), -1);
     if (!label.empty())
         for (std::size_t i = 0; i < points.size(); ++i)
@@ -154,9 +169,17 @@ void addInput(const fs::path& input, const ModelCard& card, std::vector<Recorded
     for (const auto& f : npys) out.push_back(readLidar2d(f.string(), card));
 }
 
-// Every labelled point gets its cell's prediction (SemanticKITTI's back-projection).
-ScanOutcome scoredPoints(const RecordedScan& scan, std::vector<int> predicted, int classes) {
-    ScanOutcome o{std::move(predicted), ConfusionMatrix(classes), 0, 0};
+// Every labelled point gets its cell's prediction (SemanticKITTI's back-projection), or its
+// k-NN vote.
+ScanOutcome scoredPoints(const RecordedScan& scan, std::vector<int> predicted,
+                         const ModelCard& card, const KnnParams* knn) {
+    ScanOutcome o{std::move(predicted), ConfusionMatrix(card.classCount()), 0, 0};
+    std::vector<int> point_class;
+    if (knn) {
+        std::vector<bool> ignored(std::size_t(card.classCount()));
+        for (int c = 0; c < card.classCount(); ++c) ignored[std::size_t(c)] = isIgnored(card, c);
+        point_class = knnRefined(scan.image, scan.point_range_m, o.predicted, ignored, *knn);
+    }
     for (std::size_t i = 0; i < scan.point_truth.size(); ++i) {
         const int truth = scan.point_truth[i];
         if (truth < 0) continue;
@@ -165,7 +188,7 @@ ScanOutcome scoredPoints(const RecordedScan& scan, std::vector<int> predicted, i
             ++o.points_outside;
             continue;
         }
-        const int predicted_class = o.predicted[std::size_t(cell)];
+        const int predicted_class = knn ? point_class[i] : o.predicted[std::size_t(cell)];
         if (predicted_class < 0) continue;  // a point's cell is never empty; kept for safety
         o.confusion.add(truth, predicted_class);
         ++o.points_scored;
@@ -199,17 +222,17 @@ GridReturns gridReturnsOf(const RecordedScan& s) {
 }
 
 std::vector<ScanOutcome> scoreRecordedScans(const SegmentationNetwork& net,
-                                            const std::vector<RecordedScan>& scans, int batch) {
+                                            const std::vector<RecordedScan>& scans, int batch,
+                                            const KnnParams* knn) {
     std::vector<ScanOutcome> out;
     const std::size_t step = std::size_t(std::max(1, batch));
-    const int classes = net.card().classCount();
     for (std::size_t first = 0; first < scans.size(); first += step) {
         std::vector<const RangeImage*> images;
         for (std::size_t i = first; i < std::min(scans.size(), first + step); ++i)
             images.push_back(&scans[i].image);
         const auto predicted = net.classify(images);
         for (std::size_t k = 0; k < images.size(); ++k) {
-            out.push_back(scoredPoints(scans[first + k], predicted[k], classes));
+            out.push_back(scoredPoints(scans[first + k], predicted[k], net.card(), knn));
         }
     }
     return out;

@@ -14,6 +14,7 @@
 
 #include "core/ConfusionMatrix.hpp"
 #include "core/GridReturns.hpp"
+#include "models/KnnRefinement.hpp"
 #include "models/ModelCard.hpp"
 #include "models/RangeProjection.hpp"
 
@@ -34,6 +35,7 @@ struct RecordedScan {
     /// Model class per point (image.cell gives its cell); -1 = not scored (no label, a label
     /// the card has no class for, or a class the card ignores).
     std::vector<int> point_truth;
+    std::vector<float> point_range_m;  ///< per point, for the optional k-NN refinement
 };
 
 /// Every scan in `inputs` (files, or directories of .npy files, SemanticKITTI roots, sequence
@@ -55,8 +57,10 @@ struct ScanOutcome {
     std::size_t points_outside = 0;  ///< labelled points outside the grid, not scored
 };
 
-/// Classifies the scans in batches of `batch` and counts truth against prediction.
+/// Classifies the scans in batches of `batch` and counts truth against prediction, each point
+/// with its pixel's class or, given `knn`, with lidar-bonnetal's k-NN vote (KnnRefinement.hpp).
 std::vector<ScanOutcome> scoreRecordedScans(const SegmentationNetwork& net,
-                                            const std::vector<RecordedScan>& scans, int batch);
+                                            const std::vector<RecordedScan>& scans, int batch,
+                                            const KnnParams* knn = nullptr);
 
 }  // namespace blindspot

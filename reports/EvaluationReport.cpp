@@ -139,11 +139,13 @@ nlohmann::json evaluationSummaryJson(const EvaluationInput& in) {
         scored += s.points_scored;
         outside += s.points_outside;
     }
-    const nlohmann::json scoring = {{"unit", "point"},
-                                    {"rule", kScoringPerPoint},
-                                    {"ignore_classes", in.ignore_classes},
-                                    {"points_scored", scored},
-                                    {"points_outside_grid", outside}};
+    const nlohmann::json scoring = {
+        {"unit", "point"},
+        {"rule", kScoringPerPoint},
+        {"ignore_classes", in.ignore_classes},
+        {"points_scored", scored},
+        {"points_outside_grid", outside},
+        {"postprocess", in.postprocess.empty() ? "none" : in.postprocess}};
     return {{"model", {{"checkpoint", in.model_dir}, {"hash", in.model_hash}}},
             {"inputs", in.inputs},
             {"classes", in.classes},
@@ -158,6 +160,7 @@ std::string writeEvaluationReport(const EvaluationInput& in, const std::string& 
     b << "<h1>blindspot evaluate</h1><p>Checkpoint <code>" << escape(in.model_dir)
       << "</code> (hash <code>" << in.model_hash << "</code>) on " << in.scans.size()
       << " recorded scans.</p>\n<p>Scored " << escape(kScoringPerPoint) << ".";
+    if (!in.postprocess.empty()) b << " Each point's class: " << escape(in.postprocess) << ".";
     if (!in.ignore_classes.empty()) {
         b << " Ignored, as the model card says (not scored, not in mIoU):";
         for (const auto& c : in.ignore_classes) b << " <code>" << escape(c) << "</code>";

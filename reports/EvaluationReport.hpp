@@ -31,6 +31,7 @@ struct EvaluationInput {
     std::vector<EvaluatedScan> scans;
     MetricsSummary metrics;                   ///< over the labelled scans
     std::vector<std::string> ignore_classes;  ///< the card's: not scored, out of mIoU
+    std::string postprocess;                  ///< e.g. the k-NN vote; empty: none
 };
 
 /// How recorded scans are scored, as the report says it (models/RecordedScans.hpp).

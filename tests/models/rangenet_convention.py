@@ -118,6 +118,41 @@ def bonnetal_projection(points):
     return image, mask, proj_y, proj_x, keep
 
 
+def knn_vote(depth, image_range, mask, argmax, py, px, keep, k=5, search=5, sigma=1.0,
+             cutoff=1.0):
+    """lidar-bonnetal's postproc/KNN.py forward, in float64, with blindspot's two documented
+    choices: pixels beyond the image edge do not vote, and a point without a valid vote keeps its
+    pixel's class. Class 0 (unlabeled) never wins, as in the reference."""
+    import torch.nn.functional as F
+    pad = (search - 1) // 2
+    proj_range = torch.from_numpy(np.where(mask, image_range, -1.0).astype(np.float64))
+    idx = torch.from_numpy(py * W + px)[torch.from_numpy(keep)]
+    unproj = torch.from_numpy(depth.astype(np.float64))[torch.from_numpy(keep)]
+    unfold = lambda t: F.unfold(t[None, None], kernel_size=(search, search), padding=(pad, pad))
+    r = unfold(proj_range)[0][:, idx]
+    r[r < 0] = float("inf")
+    r[(search * search - 1) // 2, :] = unproj
+    x = torch.arange(search, dtype=torch.float64)
+    mean = (search - 1) / 2.0
+    g = torch.exp(-((x[None, :] - mean) ** 2 + (x[:, None] - mean) ** 2) / (2 * sigma ** 2))
+    inv_gauss = (1.0 - g / g.sum()).reshape(-1, 1)
+    d = (r - unproj).abs() * inv_gauss
+    inside = unfold(torch.ones(H, W, dtype=torch.float64))[0][:, idx] > 0
+    labels = unfold(torch.from_numpy(argmax.astype(np.float64)))[0][:, idx].long()
+    order = torch.sort(d, dim=0, stable=True).indices[:k]
+    knn_labels = torch.gather(labels, 0, order)
+    invalid = (torch.gather(d, 0, order) > cutoff) | ~torch.gather(inside, 0, order) | \
+        (knn_labels <= 0)
+    knn_labels[invalid] = 20
+    votes = torch.zeros(21, knn_labels.shape[1], dtype=torch.float64)
+    votes.scatter_add_(0, knn_labels, torch.ones_like(knn_labels, dtype=torch.float64))
+    votes = votes[:20]
+    own = torch.from_numpy(argmax[py, px])[torch.from_numpy(keep)]
+    out = np.full(len(depth), -1, dtype=np.int64)
+    out[keep] = torch.where(votes.max(dim=0).values > 0, votes.argmax(dim=0), own).numpy()
+    return out
+
+
 def normalised(image, mask):
     out = np.empty_like(image)
     for c in range(5):
@@ -125,7 +160,7 @@ def normalised(image, mask):
     return out * mask  # empty pixels are 0 (lidar-bonnetal multiplies by the mask)
 
 
-def python_confusion(net, seq_dir):
+def python_confusion(net, seq_dir, knn=False):
     conf = np.zeros((20, 20), dtype=np.int64)  # truth x prediction
     velodyne = os.path.join(seq_dir, "velodyne")
     for name in sorted(os.listdir(velodyne)):
@@ -137,7 +172,12 @@ def python_confusion(net, seq_dir):
         image, mask, py, px, keep = bonnetal_projection(points)
         with torch.no_grad():
             logits = net(torch.from_numpy(normalised(image, mask))[None])[0]
-        predicted = logits.argmax(dim=0).numpy()[py, px]
+        argmax = logits.argmax(dim=0).numpy()
+        predicted = argmax[py, px]
+        if knn:
+            x, y, z = points[:, 0], points[:, 1], points[:, 2]
+            depth = np.sqrt(x * x + y * y + z * z)
+            predicted = knn_vote(depth, image[0], mask, argmax, py, px, keep)
         scored = keep & (truth != 0)
         np.add.at(conf, (truth[scored], predicted[scored]), 1)
     return conf
@@ -171,6 +211,29 @@ def sweep_rows(net, scans_dir):
             tp = conf[k, k]
             out[(scene, name)] = (int(tp), int(conf[:, k].sum() - tp), int(conf[k, :].sum() - tp))
     return out
+
+
+def check_knn(blindspot, work, data, plain):
+    """evaluate --knn against the same vote in Python; it must change some points' classes."""
+    subprocess.run([blindspot, "evaluate", "--model", os.path.join(work, "ckpt"), "--batch", "1",
+                    "--threads", "1", "--knn", "-o", os.path.join(work, "report-knn"), data],
+                   check=True, stdout=subprocess.DEVNULL)
+    with open(os.path.join(work, "report-knn", "summary.json")) as f:
+        summary = json.load(f)
+    assert summary["scoring"]["postprocess"].startswith("lidar-bonnetal's k-NN vote")
+    conf = python_confusion(torch.jit.load(os.path.join(work, "ckpt", "model.ts")).eval(),
+                            os.path.join(data, "sequences", "00"), knn=True)
+    theirs = {c["class"]: c for c in summary["metrics"]["classes"]}
+    worst = 0
+    for k, name in enumerate(CLASSES):
+        tp = conf[k, k]
+        fp, fn = conf[:, k].sum() - tp, conf[k, :].sum() - tp
+        got = theirs[name]
+        worst = max(worst, abs(got["tp"] - tp), abs(got["fp"] - fp), abs(got["fn"] - fn))
+    changed = int(np.abs(conf - plain).sum())
+    print(f"k-NN: largest TP/FP/FN difference {worst}; confusion cells changed by the vote: "
+          f"{changed}")
+    assert worst == 0 and changed > 0
 
 
 def check_sweep(blindspot, work, net):
@@ -234,6 +297,7 @@ def main():
     assert "unlabeled" not in summary["metrics"]["mean_classes"]
     print(f"{conf.sum()} points scored; largest TP/FP/FN difference {worst}")
     assert worst == 0, "blindspot and the Python reimplementation disagree"
+    check_knn(blindspot, work, data, conf)
     check_sweep(blindspot, work, torch.jit.load(os.path.join(work, "ckpt", "model.ts")).eval())
 
 
