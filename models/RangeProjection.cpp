@@ -38,6 +38,8 @@ float channelValue(InputChannel c, const float* xyz, float intensity, float rang
             return intensity;
         case InputChannel::kRange:
             return range;
+        case InputChannel::kMask:
+            return 1.0f;
     }
     return 0.0f;
 }
@@ -127,8 +129,9 @@ InputChannel inputChannelFromName(const std::string& name) {
     if (name == "z") return InputChannel::kZ;
     if (name == "intensity") return InputChannel::kIntensity;
     if (name == "range") return InputChannel::kRange;
+    if (name == "mask") return InputChannel::kMask;
     throw ConfigError(ErrorSource::value(""), "unknown input channel \"" + name +
-                                                  "\"; expected x, y, z, intensity or range");
+                                                  "\"; expected x, y, z, intensity, range or mask");
 }
 
 std::string inputChannelName(InputChannel channel) {
@@ -143,6 +146,8 @@ std::string inputChannelName(InputChannel channel) {
             return "intensity";
         case InputChannel::kRange:
             return "range";
+        case InputChannel::kMask:
+            return "mask";
     }
     return "?";
 }

@@ -48,8 +48,9 @@ struct RangeGrid {
 };
 
 /// Input channels, in the order the card lists them: "x", "y", "z" (m, sensor frame),
-/// "intensity" (reflectivity in [0, 1]) and "range" (m).
-enum class InputChannel { kX, kY, kZ, kIntensity, kRange };
+/// "intensity" (reflectivity in [0, 1]), "range" (m) and "mask" (1 where a point landed, 0 in
+/// empty cells: SqueezeSegV2's sixth channel).
+enum class InputChannel { kX, kY, kZ, kIntensity, kRange, kMask };
 InputChannel inputChannelFromName(const std::string& name);  ///< throws ConfigError
 std::string inputChannelName(InputChannel channel);
 

@@ -84,7 +84,9 @@ RecordedScan readLidar2d(const std::string& path, const ModelCard& card) {
             im.source[cell] = std::int32_t(cell);
             im.cell[cell] = std::int32_t(cell);
             for (std::size_t c = 0; c < im.channels.size(); ++c)
-                im.raw[c * plane + cell] = field(cell, std::size_t(im.channels[c]));
+                im.raw[c * plane + cell] = im.channels[c] == InputChannel::kMask
+                                               ? 1.0f
+                                               : field(cell, std::size_t(im.channels[c]));
             s.truth[cell] =
                 scoredClass(card, classOfLidar2dLabel(field(cell, 5), card.learning_map.classes));
         }

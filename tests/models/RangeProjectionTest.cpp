@@ -142,3 +142,21 @@ TEST(RangeProjection, AClampingGridPutsPointsOutsideIntoItsEdgeCells) {
     EXPECT_EQ(clamped.cell[2], row_of_zero_deg * 512);  // column 0
     EXPECT_EQ(clamped.cell[3], row_of_zero_deg * 512 + 511);
 }
+
+TEST(RangeProjection, TheMaskChannelIsOneWhereAPointLanded) {
+    // SqueezeSegV2's sixth input: the validity mask as a channel ("mask" in a card).
+    EXPECT_EQ(inputChannelFromName("mask"), InputChannel::kMask);
+    EXPECT_EQ(inputChannelName(InputChannel::kMask), "mask");
+    RangeGrid grid;
+    PointList points;
+    points.xyzi = {10.0f, 0.0f, 0.0f, 0.3f};  // straight ahead: row 5 (0 deg), column 256
+    const RangeImage image =
+        projectPoints(points, grid, {InputChannel::kRange, InputChannel::kMask});
+    const std::size_t plane = grid.cellCount(), cell = 5 * 512 + 256;
+    EXPECT_FLOAT_EQ(image.raw[cell], 10.0f);
+    EXPECT_FLOAT_EQ(image.raw[plane + cell], 1.0f);
+    EXPECT_FLOAT_EQ(image.raw[plane + cell + 1], 0.0f);
+    const auto input = normalisedInput(image, {0.0, 0.0}, {1.0, 1.0}, EmptyCells::kZero);
+    EXPECT_FLOAT_EQ(input[plane + cell], 1.0f);
+    EXPECT_FLOAT_EQ(input[plane + cell + 1], 0.0f);
+}
