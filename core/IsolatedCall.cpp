@@ -1,5 +1,6 @@
 #include "core/IsolatedCall.hpp"
 
+#include <fcntl.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -69,9 +70,21 @@ void writeAll(int fd, const std::string& text) {
     }
 }
 
+// The child's output goes nowhere: the caller reports the outcome in one line, and a call that
+// works prints its warnings again when the caller repeats it. A sanitizer's report of the
+// child's crash would otherwise land in the middle of the caller's output.
+void silenceOutput() {
+    const int null = ::open("/dev/null", O_WRONLY);
+    if (null < 0) return;
+    ::dup2(null, 1);
+    ::dup2(null, 2);
+    ::close(null);
+}
+
 [[noreturn]] void runChild(const std::function<void()>& call, const IsolationLimits& limits,
                            int message_fd) {
     defaultFaultHandling();
+    silenceOutput();
     limitAddressSpace(limits.extra_address_space_bytes);
     int code = kChildReturned;
     try {

@@ -2,6 +2,7 @@
 // Runs a call in a child process, so that a crash inside it (a third-party parser's SEGV on a
 // corrupt file) cannot take blindspot down. The child is a fork: it shares nothing written after
 // the fork with the caller and ends with _exit, so no destructor or atexit handler runs twice.
+// Its stdout and stderr go to /dev/null: the caller reports the outcome.
 //
 // Why: LibTorch 1.13's TorchScript type parser dereferences null on some mangled archives
 // (found by fuzz_weights); no exception can be caught there. The loaders probe a file this way
