@@ -21,23 +21,27 @@ namespace blindspot::bench {
 
 namespace {
 
+double medianMs(const std::function<void()>& work, int repeats) {
+    work();  // warm-up
+    std::vector<double> ms;
+    for (int r = 0; r < repeats; ++r) {
+        const auto t = std::chrono::steady_clock::now();
+        work();
+        ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t)
+                         .count());
+    }
+    std::nth_element(ms.begin(), ms.begin() + long(ms.size() / 2), ms.end());
+    return ms[ms.size() / 2];
+}
+
+// A forward pass of `batch` scans of synthetic input, ms per frame.
 double medianMsPerFrame(const SegmentationNetwork& net, int batch, int repeats) {
     const ModelCard& card = net.card();
     const std::size_t cells = card.grid.cellCount();
     std::vector<float> input(std::size_t(batch) * std::size_t(card.channelCount()) * cells);
     for (std::size_t i = 0; i < input.size(); ++i) input[i] = float((i * 7919) % 1000) / 500.0f - 1;
     const std::vector<float> mask(std::size_t(batch) * cells, 1.0f);
-    net.logits(input, mask, batch);  // warm-up
-    std::vector<double> ms;
-    for (int r = 0; r < repeats; ++r) {
-        const auto t = std::chrono::steady_clock::now();
-        net.logits(input, mask, batch);
-        ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t)
-                         .count() /
-                     batch);
-    }
-    std::nth_element(ms.begin(), ms.begin() + long(ms.size() / 2), ms.end());
-    return ms[ms.size() / 2];
+    return medianMs([&] { net.logits(input, mask, batch); }, repeats) / batch;
 }
 
 nlohmann::json pythonEager(const std::string& checkpoint, int threads, int repeats) {
@@ -55,19 +59,6 @@ nlohmann::json pythonEager(const std::string& checkpoint, int threads, int repea
     } catch (const nlohmann::json::exception&) {
         return nullptr;
     }
-}
-
-double medianMs(const std::function<void()>& work, int repeats) {
-    work();  // warm-up
-    std::vector<double> ms;
-    for (int r = 0; r < repeats; ++r) {
-        const auto t = std::chrono::steady_clock::now();
-        work();
-        ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t)
-                         .count());
-    }
-    std::nth_element(ms.begin(), ms.begin() + long(ms.size() / 2), ms.end());
-    return ms[ms.size() / 2];
 }
 
 void externalBench(int repeats) {

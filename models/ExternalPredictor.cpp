@@ -104,9 +104,12 @@ class ExternalSegmenter : public Segmenter {
                 fs::remove_all(dir, ec);
             }
         } cleanup{dir};
-        fs::create_directories(dir / "velodyne");
-        fs::create_directories(dir / "predictions");
-        if (p_.input_labels) fs::create_directories(dir / "labels");
+        std::error_code ec;
+        // labels/ only when asked: a tool may take an empty labels/ for a labelled sequence.
+        for (const char* sub : {"velodyne", "predictions", p_.input_labels ? "labels" : ""})
+            if (*sub && (fs::create_directories(dir / sub, ec), ec))
+                throw FileError((dir / sub).string(),
+                                "cannot create the batch folder: " + ec.message());
         for (std::size_t k = 0; k < scans.size(); ++k) writeFrame(dir, k, *scans[k]);
         std::vector<std::string> argv = p_.command;
         argv.push_back(dir.string());
