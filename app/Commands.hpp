@@ -23,6 +23,7 @@ void setupReportCommand(CLI::App& app, const AppContext& context);
 void setupHistoryCommand(CLI::App& app, const AppContext& context);
 void setupEvaluateCommand(CLI::App& app, const AppContext& context);
 void setupFidelityCommand(CLI::App& app, const AppContext& context);
+void setupDriveCommand(CLI::App& app, const AppContext& context);
 
 /// Every subcommand, in the order --help lists them.
 inline void setupCommands(CLI::App& app, const AppContext& context) {
@@ -43,6 +44,7 @@ inline void setupCommands(CLI::App& app, const AppContext& context) {
     setupHistoryCommand(app, context);
     setupEvaluateCommand(app, context);
     setupFidelityCommand(app, context);
+    setupDriveCommand(app, context);
 }
 
 }  // namespace blindspot::cli

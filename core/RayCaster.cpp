@@ -122,16 +122,20 @@ void castScanInto(const RayScene& scene, const LidarSpec& spec,
     std::uint16_t* label_out = scan.label.data();
     std::uint16_t* inst_out = scan.instance.data();
 
+    const int col_begin = std::clamp(options.first_col, 0, cols);
+    const int col_end =
+        options.col_count < 0 ? cols : std::min(cols, col_begin + options.col_count);
+
     forEachRow(spec.rows(), options.threads, [&](int row) {
         RTCIntersectContext context;
         rtcInitIntersectContext(&context);
         context.flags = RTC_INTERSECT_CONTEXT_FLAG_COHERENT;
         alignas(64) RTCRayHit16 rh;
         alignas(64) int valid[kPacket];
-        for (int col0 = 0; col0 < cols; col0 += kPacket) {
-            fillRowPacket(beams, row, col0, cols, rh, valid);
+        for (int col0 = col_begin; col0 < col_end; col0 += kPacket) {
+            fillRowPacket(beams, row, col0, col_end, rh, valid);
             rtcIntersect16(valid, s.top, &context, &rh);
-            const int lanes = std::min(kPacket, cols - col0);
+            const int lanes = std::min(kPacket, col_end - col0);
             const std::size_t cell0 = std::size_t(row) * cols + col0;
             for (int k = 0; k < lanes; ++k) {
                 const std::size_t cell = cell0 + k;

@@ -12,6 +12,11 @@ namespace blindspot {
 
 struct CastOptions {
     int threads = 0;  ///< 0 = all cores. The output is identical whatever the count.
+    /// Cast only columns [first_col, first_col + col_count) (col_count < 0: to the last); the
+    /// other cells of a grid of the right size keep what they hold. A moving sensor casts its
+    /// scan in such blocks, each from the pose it has when the block fires.
+    int first_col = 0;
+    int col_count = -1;
 };
 
 /// Casts every beam of `spec` from the sensor pose. Ranges beyond spec.max_range_m are NaN.

@@ -12,6 +12,7 @@
 #include "core/Pose.hpp"
 #include "core/TriangleMesh.hpp"
 #include "scenes/CarModel.hpp"
+#include "scenes/RoadNetwork.hpp"
 
 namespace blindspot {
 
@@ -76,6 +77,9 @@ struct Background {
     std::vector<Footprint> obstacles;  ///< fixtures and parked cars, for overlap checks
     /// Street-lamp heads (world frame, m), lit at night by the camera renderer.
     std::vector<Eigen::Vector3d> lamps_m;
+    /// Lane centre lines for drive mode. Derived from the layout, so not part of the hash; empty
+    /// for scene files and the parking lot.
+    RoadNetwork roads;
 };
 
 /// A stable 64-bit hash of everything a background contains (FNV-1a over its bytes).

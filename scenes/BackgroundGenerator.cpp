@@ -9,6 +9,7 @@
 #include "scenes/BackgroundLayout.hpp"
 #include "scenes/GroundSurface.hpp"
 #include "scenes/Streetscape.hpp"
+#include "scenes/Town.hpp"
 #include "scenes/WorldBuilder.hpp"
 
 namespace blindspot {
@@ -218,6 +219,7 @@ Pose egoOnRoad(const Layout& L) {
 
 Background buildBackground(const std::string& id, const std::string& type, std::uint64_t seed,
                            const std::vector<CarModelSpec>& models, const ContentDensity& density) {
+    if (type == "town") return buildTown(id, seed, models, density);
     World w{Layout{}, Rng(seed * 0x9E3779B97F4A7C15ull + 17), Background{}, density};
     w.L = drawLayout(type, w.rng);
     w.bg.id = id;
@@ -282,6 +284,8 @@ Background buildBackground(const std::string& id, const std::string& type, std::
         w.bg.drivable.push_back(
             {L.cross_x - L.cross_half, L.cross_x + L.cross_half, L.extent.y_min, L.extent.y_max});
     w.bg.world_from_ego = egoOnRoad(L);
+    const int lanes = type == "boulevard" ? 2 : type == "highway" ? 3 : 1;
+    if (type != "parking") w.bg.roads = layoutRoadNetwork(L, lanes);
     return w.bg;
 }
 

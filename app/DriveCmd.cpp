@@ -1,0 +1,67 @@
+// blindspot drive CONFIG.json -o DIR [--jobs N] [--no-progress]
+// blindspot deskew DIR -o OUT [--sequence SS]
+#include <iostream>
+#include <memory>
+#include <optional>
+
+#include "app/Commands.hpp"
+#include "core/Json.hpp"
+#include "drive/Deskew.hpp"
+#include "drive/DriveRecording.hpp"
+#include "sweep/SweepProgress.hpp"
+
+namespace blindspot::cli {
+namespace {
+
+struct DriveArgs {
+    std::string config;
+    DriveRecordOptions options;
+    bool no_progress = false;
+};
+
+void runDrive(DriveArgs& args, const AppContext& context) {
+    const DriveConfig config = parseDriveConfig(readJsonFile(args.config), args.config);
+    std::optional<SweepProgress> bar;
+    args.options.progress = [&](std::size_t done, std::size_t total) {
+        if (!bar) bar.emplace(total, 0, !args.no_progress);
+        bar->update(done);
+    };
+    const DriveSummary s = recordDrive(config, args.config, context.models(), args.options);
+    std::cout << "drove " << s.route_length_m << " m in " << s.duration_s << " s with "
+              << s.traffic_cars << " traffic cars: " << s.frames << " frames (" << s.frames_cast
+              << " cast now, " << s.points << " points) -> " << args.options.output
+              << "/sequences/" << config.sequence << "\n";
+}
+
+struct DeskewArgs {
+    std::string input, output, sequence = "00";
+};
+
+}  // namespace
+
+void setupDriveCommand(CLI::App& app, const AppContext& context) {
+    auto args = std::make_shared<DriveArgs>();
+    CLI::App* cmd = app.add_subcommand(
+        "drive", "Drive the ego vehicle along a route through traffic and record a sequence "
+                 "(KITTI odometry / SemanticKITTI layout, docs/drive.md)");
+    cmd->add_option("config", args->config, "Drive config (JSON)")->required();
+    cmd->add_option("-o,--output", args->options.output, "Dataset directory")->required();
+    cmd->add_option("--jobs", args->options.jobs, "Worker threads; the files do not depend on it")
+        ->check(CLI::PositiveNumber);
+    cmd->add_flag("--no-progress", args->no_progress, "No progress bar");
+    cmd->callback([args, &context] { runDrive(*args, context); });
+
+    auto deskew = std::make_shared<DeskewArgs>();
+    CLI::App* d = app.add_subcommand(
+        "deskew", "Undo the ego motion within each scan of a recorded drive, from its poses");
+    d->add_option("dataset", deskew->input, "Dataset directory written by drive")->required();
+    d->add_option("-o,--output", deskew->output, "Dataset directory to write")->required();
+    d->add_option("--sequence", deskew->sequence, "Sequence, two digits")->capture_default_str();
+    d->callback([deskew] {
+        const std::size_t n = deskewSequence(deskew->input, deskew->sequence, deskew->output);
+        std::cout << "deskewed " << n << " frames -> " << deskew->output << "/sequences/"
+                  << deskew->sequence << "\n";
+    });
+}
+
+}  // namespace blindspot::cli

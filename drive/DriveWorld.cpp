@@ -1,0 +1,114 @@
+#include "drive/DriveWorld.hpp"
+
+#include <array>
+#include <cmath>
+#include <map>
+
+#include "core/Error.hpp"
+#include "scenes/CarModel.hpp"
+#include "scenes/PaintColor.hpp"
+
+namespace blindspot {
+namespace {
+
+constexpr double kRadToDeg = 180.0 / M_PI;
+
+MeshInstance staticInstance(MeshId mesh, const std::vector<SurfaceMaterial>& materials) {
+    MeshInstance inst;
+    inst.mesh = mesh;
+    inst.part_materials = materials;
+    return inst;
+}
+
+}  // namespace
+
+Pose egoPoseAt(const GroundSurface& ground, const EgoVehicle& ego, const Route& route,
+               double s_m) {
+    const Eigen::Vector2d p = route.path.at(s_m);
+    const double yaw = route.path.headingAt(s_m);
+    const Eigen::Vector2d fwd(std::cos(yaw), std::sin(yaw)), left(-fwd.y(), fwd.x());
+    const double ax = ego.wheelbase_m / 2, ay = ego.track_m / 2;
+    std::array<double, 4> z{};
+    const std::array<Eigen::Vector2d, 4> wheels = {p + fwd * ax + left * ay, p + fwd * ax - left * ay,
+                                                   p - fwd * ax + left * ay, p - fwd * ax - left * ay};
+    for (std::size_t w = 0; w < 4; ++w) {
+        z[w] = ground.heightAt(wheels[w].x(), wheels[w].y());
+        if (std::isnan(z[w]))
+            throw ConfigError(ErrorSource::value("/route"),
+                              "a route on the ground; the ego's wheel at (" +
+                                  std::to_string(wheels[w].x()) + ", " +
+                                  std::to_string(wheels[w].y()) + ") has none under it");
+    }
+    return poseOnWheels(z, ego.wheelbase_m, ego.track_m, p.x(), p.y(), yaw * kRadToDeg);
+}
+
+DriveWorld::DriveWorld(const Background& background, const std::vector<CarModelSpec>& models,
+                       std::vector<TrafficCar> cars, int build_threads)
+    : background_(background),
+      models_(models),
+      cars_(std::move(cars)),
+      scene_(build_threads),
+      ground_(background.ground, build_threads) {
+    const Background& bg = background_;
+    static_instances_.push_back(staticInstance(scene_.addMesh(bg.ground), bg.materials));
+    static_instances_.push_back(staticInstance(scene_.addMesh(bg.fixtures), bg.materials));
+    for (const auto& actor : bg.actors) {
+        MeshInstance inst = staticInstance(scene_.addMesh(actor.mesh), bg.materials);
+        inst.instance_id = actor.instance_id;
+        static_instances_.push_back(inst);
+    }
+    std::map<std::string, MeshId> car_meshes;
+    auto meshOf = [&](const std::string& name) {
+        if (!car_meshes.count(name)) car_meshes[name] = scene_.addMesh(buildCarMesh(model(name)));
+        return car_meshes[name];
+    };
+    for (const auto& parked : bg.parked_cars) {
+        const PaintColor paint = paintColor(parked.color);
+        MeshInstance inst = staticInstance(meshOf(parked.model), carMaterials(paint));
+        inst.world_from_mesh = ground_
+                                   .placeCar(model(parked.model),
+                                             parked.world_from_car.translation_m.x(),
+                                             parked.world_from_car.translation_m.y(),
+                                             parked.world_from_car.yaw_deg)
+                                   .parentFromLocal();
+        inst.instance_id = parked.instance_id;
+        static_instances_.push_back(inst);
+    }
+    for (const auto& car : cars_) {
+        MeshInstance inst = staticInstance(meshOf(car.model), carMaterials(paintColor(car.color)));
+        inst.instance_id = car.instance_id;
+        car_instances_.push_back(inst);
+    }
+}
+
+const CarModelSpec& DriveWorld::model(const std::string& name) const {
+    for (const auto& m : models_)
+        if (m.name == name) return m;
+    throw ConfigError(ErrorSource::value("/traffic"), "a known car model, not \"" + name + "\"");
+}
+
+std::vector<Pose> DriveWorld::trafficPoses(const DriveSimulation& sim, double t_s) const {
+    std::vector<Pose> poses;
+    for (std::size_t i = 0; i < cars_.size(); ++i) {
+        const Route& r = sim.vehicles[i + 1].route;
+        const double s = sim.at(i + 1, t_s).s_m;
+        const Eigen::Vector2d p = r.path.at(s);
+        poses.push_back(
+            ground_.placeCar(model(cars_[i].model), p.x(), p.y(), r.path.headingAt(s) * kRadToDeg));
+    }
+    return poses;
+}
+
+void DriveWorld::placeTraffic(const DriveSimulation& sim, double t_s) {
+    scene_.clearInstances();
+    for (const auto& inst : static_instances_) scene_.addInstance(inst);
+    const std::vector<Pose> poses = trafficPoses(sim, t_s);
+    for (std::size_t i = 0; i < car_instances_.size(); ++i) {
+        MeshInstance inst = car_instances_[i];
+        inst.world_from_mesh = poses[i].parentFromLocal();
+        scene_.addInstance(inst);
+    }
+    scene_.commit();
+}
+
+}  // namespace blindspot

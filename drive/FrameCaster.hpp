@@ -1,0 +1,37 @@
+#pragma once
+// One frame of a drive: the revolution cast in blocks of 16 columns (one Embree packet), each from
+// the sensor pose it has when the block fires, with the traffic where it is then (motion
+// "ego+traffic"), where it is at the frame time ("ego"), or everything frozen at the frame time
+// ("none"). Points are in the sensor frame of their own block, as a real spinning sensor reports
+// them; `deskew` (drive/Deskew.hpp) undoes the ego's part.
+#include <cstdint>
+#include <vector>
+
+#include "core/LidarEffects.hpp"
+#include "core/LidarSpec.hpp"
+#include "drive/DriveConfig.hpp"
+#include "drive/DrivePlan.hpp"
+
+namespace blindspot {
+
+struct DriveFrame {
+    ScanGrid scan;  ///< world_from_sensor: the pose at the frame time
+    /// Per cell: when its column fired, relative to the frame time (s).
+    std::vector<float> time_offset_s;
+    /// Instance ids of the traffic cars moving at the frame time (SemanticKITTI's moving ids).
+    std::vector<std::uint16_t> moving_instances;
+};
+
+/// The columns fire every 1 / (cols f)... in azimuth order: column c at -azimuth_c / (360 f)
+/// after the frame time. Cells of one block share its middle column's time.
+constexpr int kColumnBlock = 16;
+double columnTimeOffset(const LidarSpec& spec, int col);
+
+/// world_from_sensor of the ego at time t_s.
+Eigen::Isometry3d sensorPoseAt(const DriveWorld& world, const DrivePlan& plan,
+                               const DriveConfig& config, const LidarSpec& spec, double t_s);
+
+DriveFrame castDriveFrame(DriveWorld& world, const DrivePlan& plan, const DriveConfig& config,
+                          const LidarSpec& spec, const LidarEffects& effects, std::size_t frame);
+
+}  // namespace blindspot
