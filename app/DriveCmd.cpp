@@ -29,8 +29,8 @@ void runDrive(DriveArgs& args, const AppContext& context) {
     const DriveSummary s = recordDrive(config, args.config, context.models(), args.options);
     std::cout << "drove " << s.route_length_m << " m in " << s.duration_s << " s with "
               << s.traffic_cars << " traffic cars: " << s.frames << " frames (" << s.frames_cast
-              << " cast now, " << s.points << " points) -> " << args.options.output
-              << "/sequences/" << config.sequence << "\n";
+              << " cast now, " << s.points << " points) -> " << args.options.output << "/sequences/"
+              << config.sequence << "\n";
 }
 
 struct DeskewArgs {
@@ -42,8 +42,9 @@ struct DeskewArgs {
 void setupDriveCommand(CLI::App& app, const AppContext& context) {
     auto args = std::make_shared<DriveArgs>();
     CLI::App* cmd = app.add_subcommand(
-        "drive", "Drive the ego vehicle along a route through traffic and record a sequence "
-                 "(KITTI odometry / SemanticKITTI layout, docs/drive.md)");
+        "drive",
+        "Drive the ego vehicle along a route through traffic and record a sequence "
+        "(KITTI odometry / SemanticKITTI layout, docs/drive.md)");
     cmd->add_option("config", args->config, "Drive config (JSON)")->required();
     cmd->add_option("-o,--output", args->options.output, "Dataset directory")->required();
     cmd->add_option("--jobs", args->options.jobs, "Worker threads; the files do not depend on it")

@@ -2,9 +2,9 @@
 
 #include <cmath>
 #include <cstring>
-#include <limits>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <sstream>
 
 #include "core/AtomicFile.hpp"
@@ -17,7 +17,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::vector<double> numbersAfter(const std::string& line, std::size_t skip, const std::string& file) {
+std::vector<double> numbersAfter(const std::string& line, std::size_t skip,
+                                 const std::string& file) {
     std::istringstream in(line.substr(skip));
     std::vector<double> v;
     double x;
@@ -34,7 +35,8 @@ Eigen::Isometry3d fromRow(const std::vector<double>& v) {
 }
 
 // a interpolated towards b by alpha (may be outside [0, 1]).
-Eigen::Isometry3d interpolate(const Eigen::Isometry3d& a, const Eigen::Isometry3d& b, double alpha) {
+Eigen::Isometry3d interpolate(const Eigen::Isometry3d& a, const Eigen::Isometry3d& b,
+                              double alpha) {
     const Eigen::Isometry3d delta = a.inverse() * b;
     const Eigen::AngleAxisd turn(delta.rotation());
     Eigen::Isometry3d step = Eigen::Isometry3d::Identity();
@@ -52,12 +54,14 @@ std::vector<Eigen::Isometry3d> readLidarPoses(const std::string& dir) {
     Eigen::Isometry3d tr = Eigen::Isometry3d::Identity();
     bool found = false;
     for (std::string line; std::getline(calib, line);)
-        if (line.rfind("Tr:", 0) == 0) tr = fromRow(numbersAfter(line, 3, calib_path)), found = true;
+        if (line.rfind("Tr:", 0) == 0)
+            tr = fromRow(numbersAfter(line, 3, calib_path)), found = true;
     if (!found) throw FileError(calib_path, "expected a line \"Tr: ...\"");
     std::istringstream poses(readFileBytes(poses_path));
     std::vector<Eigen::Isometry3d> out;
     for (std::string line; std::getline(poses, line);)
-        if (!line.empty()) out.push_back(tr.inverse() * fromRow(numbersAfter(line, 0, poses_path)) * tr);
+        if (!line.empty())
+            out.push_back(tr.inverse() * fromRow(numbersAfter(line, 0, poses_path)) * tr);
     return out;
 }
 
@@ -68,7 +72,8 @@ Eigen::Isometry3d frameFromFiring(const std::vector<Eigen::Isometry3d>& poses, s
     if (poses.size() < 2) return Eigen::Isometry3d::Identity();
     // Towards the neighbour on the side of dt, or away from the other one at the ends.
     const bool ahead = dt_s >= 0;
-    if (ahead && k + 1 < poses.size()) return here.inverse() * interpolate(here, poses[k + 1], alpha);
+    if (ahead && k + 1 < poses.size())
+        return here.inverse() * interpolate(here, poses[k + 1], alpha);
     if (!ahead && k > 0) return here.inverse() * interpolate(here, poses[k - 1], -alpha);
     const Eigen::Isometry3d& other = ahead ? poses[k - 1] : poses[k + 1];
     return here.inverse() * interpolate(here, other, -std::fabs(alpha));
@@ -80,8 +85,10 @@ void deskewPoints(std::vector<float>& xyzi, const std::vector<float>& times_s,
     float last_t = std::numeric_limits<float>::quiet_NaN();
     Eigen::Isometry3d t = Eigen::Isometry3d::Identity();
     for (std::size_t i = 0; i < times_s.size(); ++i) {
-        if (!(times_s[i] == last_t)) t = frameFromFiring(poses, frame, period_s, times_s[i]), last_t = times_s[i];
-        const Eigen::Vector3d p = t * Eigen::Vector3d(xyzi[4 * i], xyzi[4 * i + 1], xyzi[4 * i + 2]);
+        if (!(times_s[i] == last_t))
+            t = frameFromFiring(poses, frame, period_s, times_s[i]), last_t = times_s[i];
+        const Eigen::Vector3d p =
+            t * Eigen::Vector3d(xyzi[4 * i], xyzi[4 * i + 1], xyzi[4 * i + 2]);
         for (int a = 0; a < 3; ++a) xyzi[4 * i + std::size_t(a)] = float(p[a]);
     }
 }

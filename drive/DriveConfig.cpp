@@ -30,7 +30,8 @@ RouteSpec routeFrom(const JsonObject& parent) {
         const nlohmann::json& w = j.raw("waypoints_m");
         if (!w.is_array() || w.size() < 2) j.fail("waypoints_m", "a list of at least two [x, y]");
         for (std::size_t i = 0; i < w.size(); ++i) {
-            if (!w[i].is_array() || w[i].size() != 2 || !w[i][0].is_number() || !w[i][1].is_number())
+            if (!w[i].is_array() || w[i].size() != 2 || !w[i][0].is_number() ||
+                !w[i][1].is_number())
                 j.fail("waypoints_m/" + std::to_string(i), "[x, y] in metres");
             r.waypoints_m.emplace_back(w[i][0].get<double>(), w[i][1].get<double>());
         }
@@ -52,6 +53,10 @@ SpeedSpec speedFrom(const JsonObject& parent) {
     l.max_speed_mps = positive(j, "max_speed_mps", l.max_speed_mps);
     s.cruise_mps = positive(j, "cruise_mps", std::min(s.cruise_mps, l.max_speed_mps));
     if (s.cruise_mps > l.max_speed_mps) j.fail("cruise_mps", "at most max_speed_mps");
+    s.start_mps = j.number("start_mps", 0.0);
+    if (s.start_mps < 0 || s.start_mps > l.max_speed_mps)
+        j.fail("start_mps", "0 ... max_speed_mps");
+    s.stop_at_intersections = j.boolean("stop_at_intersections", true);
     l.max_accel_mps2 = positive(j, "max_accel_mps2", l.max_accel_mps2);
     l.max_decel_mps2 = positive(j, "max_decel_mps2", l.max_decel_mps2);
     l.max_jerk_mps3 = positive(j, "max_jerk_mps3", l.max_jerk_mps3);
@@ -149,6 +154,8 @@ nlohmann::json driveConfigToJson(const DriveConfig& c) {
             {"speed",
              {{"profile", c.speed.slow_in_turns ? "turns" : "constant"},
               {"cruise_mps", c.speed.cruise_mps},
+              {"start_mps", c.speed.start_mps},
+              {"stop_at_intersections", c.speed.stop_at_intersections},
               {"max_speed_mps", l.max_speed_mps},
               {"max_accel_mps2", l.max_accel_mps2},
               {"max_decel_mps2", l.max_decel_mps2},
@@ -157,7 +164,8 @@ nlohmann::json driveConfigToJson(const DriveConfig& c) {
             {"duration_s", c.duration_s},
             {"distance_m", c.distance_m},
             {"lidar", c.lidar},
-            {"mounting", {{"location", c.mounting.location}, {"offset", poseToJson(c.mounting.offset)}}},
+            {"mounting",
+             {{"location", c.mounting.location}, {"offset", poseToJson(c.mounting.offset)}}},
             {"motion", motionModeName(c.motion)},
             {"traffic",
              {{"cars", c.traffic.cars},

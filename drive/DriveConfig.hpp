@@ -20,6 +20,8 @@ std::string motionModeName(MotionMode mode);
 struct SpeedSpec {
     bool slow_in_turns = true;  ///< "profile": "turns" (else "constant")
     double cruise_mps = 10.0;
+    double start_mps = 0.0;  ///< the ego's speed at the first moment
+    bool stop_at_intersections = true;
     MotionLimits limits;
 };
 

@@ -20,19 +20,17 @@ const char* const kTrafficColors[] = {"white", "black", "silver", "red", "blue",
 SimVehicle egoVehicle(const DriveConfig& c, const Background& bg) {
     SimVehicle ego;
     const double cruise = c.speed.cruise_mps;
-    const double wanted = c.distance_m > 0 ? c.distance_m : cruise * c.duration_s * 1.2 + 60.0;
+    // Long enough that the drive ends before the ego has to brake for the route's end.
+    const double braking = cruise * cruise / (c.speed.limits.max_decel_mps2) + 20.0;
+    const double wanted =
+        c.distance_m > 0 ? c.distance_m : cruise * c.duration_s * 1.2 + 60.0 + braking;
     ego.route = planRoute(bg.roads, c.route, bg.world_from_ego.translation_m.head<2>(), wanted);
-    if (c.distance_m > 0 && ego.route.path.length() > c.distance_m) {
-        // Cut the path at the distance: drop every point beyond it.
-        Polyline cut;
-        for (std::size_t i = 0; i < ego.route.path.points_m.size(); ++i)
-            if (ego.route.path.s_m[i] < c.distance_m) cut.append(makePolyline({ego.route.path.points_m[i]}));
-        cut.append(makePolyline({ego.route.path.at(c.distance_m)}));
-        ego.route.path = cut;
-    }
+    if (c.distance_m > 0) ego.route.path = cutAt(ego.route.path, c.distance_m);
     ego.limits = c.speed.limits;
     ego.cruise_mps = cruise;
     ego.slow_in_turns = c.speed.slow_in_turns;
+    ego.start_mps = c.speed.start_mps;
+    ego.full_stop = c.speed.stop_at_intersections;
     ego.stop_at_end = true;  // a route that ends early (a dead end) ends standing
     const EgoVehicle body;
     ego.length_m = body.length_m;
@@ -47,8 +45,8 @@ bool spotFree(const std::vector<SimVehicle>& placed, int lane, double lane_s, do
             if (leg.lane != lane) continue;
             // The part of this lane the vehicle is on at its start, or the ego's first metres.
             const double here = leg.lane_s0_m + (v.start_s_m - leg.path_s0_m);
-            const bool on_leg = v.start_s_m >= leg.path_s0_m &&
-                                v.start_s_m <= leg.path_s0_m + leg.length_m;
+            const bool on_leg =
+                v.start_s_m >= leg.path_s0_m && v.start_s_m <= leg.path_s0_m + leg.length_m;
             if (on_leg && std::fabs(here - lane_s) < kSpawnGapM + (length + v.length_m) / 2)
                 return false;
             const bool ego_first = &v == &placed.front() && leg.path_s0_m < kEgoClearM;
@@ -67,7 +65,8 @@ DrivePlan planDrive(const DriveConfig& c, const Background& bg,
     if (bg.roads.empty())
         throw ConfigError(ErrorSource::value("/background"),
                           "a background with a road network (a generated one other than "
-                          "parking; \"" + bg.id + "\" has none)");
+                          "parking; \"" +
+                              bg.id + "\" has none)");
     DrivePlan plan;
     plan.scan_frequency_hz = lidarPreset(c.lidar).scan_frequency_hz;
     std::vector<SimVehicle> vehicles = {egoVehicle(c, bg)};
@@ -98,7 +97,8 @@ DrivePlan planDrive(const DriveConfig& c, const Background& bg,
             v.length_m = model.length_m;
             v.width_m = model.width_m;
             vehicles.push_back(std::move(v));
-            plan.cars.push_back({model.name, color, std::uint16_t(kFirstTrafficInstance + plan.cars.size())});
+            plan.cars.push_back(
+                {model.name, color, std::uint16_t(kFirstTrafficInstance + plan.cars.size())});
             break;
         }
     }

@@ -11,7 +11,7 @@
 namespace blindspot {
 
 struct DrivePlan {
-    DriveSimulation sim;  ///< vehicle 0 is the ego
+    DriveSimulation sim;           ///< vehicle 0 is the ego
     std::vector<TrafficCar> cars;  ///< vehicle i + 1
     double scan_frequency_hz = 10.0;
     std::size_t frames = 0;

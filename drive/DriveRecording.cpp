@@ -72,15 +72,19 @@ std::string calibText() {
     p(1, 2) = camera.cy();
     p(2, 2) = 1.0;
     std::string text;
-    for (const char* name : {"P0", "P1", "P2", "P3"}) text += std::string(name) + ": " + matrixLine(p) + "\n";
+    for (const char* name : {"P0", "P1", "P2", "P3"})
+        text += std::string(name) + ": " + matrixLine(p) + "\n";
     return text + "Tr: " + matrixLine(cameraFromLidar().matrix().topRows<3>()) + "\n";
 }
 
 void writeSequenceFiles(const SequencePaths& p, const DrivePlan& plan, const DriveConfig& config,
                         const LidarSpec& spec, const DriveWorld& world) {
-    std::string poses, times, sensor = "frame,time_s,x_m,y_m,z_m,roll_deg,pitch_deg,yaw_deg\n";
-    std::string traffic = "frame,time_s,instance,model,x_m,y_m,z_m,roll_deg,pitch_deg,yaw_deg,"
-                          "speed_mps,accel_mps2\n";
+    std::string poses, times,
+        sensor = "frame,time_s,x_m,y_m,z_m,roll_deg,pitch_deg,yaw_deg,speed_mps,accel_mps2\n";
+    std::string traffic =
+        "frame,time_s,instance,model,length_m,width_m,x_m,y_m,z_m,roll_deg,"
+        "pitch_deg,yaw_deg,speed_mps,accel_mps2\n";
+    const EgoVehicle ego_body;
     const Eigen::Isometry3d tr = cameraFromLidar();
     Eigen::Isometry3d first_from_world = Eigen::Isometry3d::Identity();
     char buf[256];
@@ -88,22 +92,30 @@ void writeSequenceFiles(const SequencePaths& p, const DrivePlan& plan, const Dri
         const double t = plan.frameTime(k);
         const Eigen::Isometry3d w = sensorPoseAt(world, plan, config, spec, t);
         if (k == 0) first_from_world = w.inverse();
-        poses += matrixLine((tr * first_from_world * w * tr.inverse()).matrix().topRows<3>()) + "\n";
+        poses +=
+            matrixLine((tr * first_from_world * w * tr.inverse()).matrix().topRows<3>()) + "\n";
         std::snprintf(buf, sizeof buf, "%.6e\n", t);
         times += buf;
         const Pose iso = Pose::fromIsometry(w);
-        std::snprintf(buf, sizeof buf, "%zu,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f\n", k, t,
+        const LongitudinalState ego = plan.sim.at(0, t);
+        std::snprintf(buf, sizeof buf, "%zu,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f\n", k, t,
                       iso.translation_m.x(), iso.translation_m.y(), iso.translation_m.z(),
-                      iso.roll_deg, iso.pitch_deg, iso.yaw_deg);
+                      iso.roll_deg, iso.pitch_deg, iso.yaw_deg, ego.v_mps, ego.a_mps2);
         sensor += buf;
-        const std::vector<Pose> cars = world.trafficPoses(plan.sim, t);
-        for (std::size_t i = 0; i < cars.size(); ++i) {
-            const LongitudinalState st = plan.sim.at(i + 1, t);
-            std::snprintf(buf, sizeof buf, "%zu,%.6f,%u,%s,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f\n",
-                          k, t, unsigned(plan.cars[i].instance_id), plan.cars[i].model.c_str(),
-                          cars[i].translation_m.x(), cars[i].translation_m.y(),
-                          cars[i].translation_m.z(), cars[i].roll_deg, cars[i].pitch_deg,
-                          cars[i].yaw_deg, st.v_mps, st.a_mps2);
+        // The ego first (instance 0, its body's pose), then every traffic car.
+        std::vector<Pose> bodies = {
+            egoPoseAt(world.ground(), ego_body, plan.sim.vehicles.front().route, ego.s_m)};
+        for (const auto& car : world.trafficPoses(plan.sim, t)) bodies.push_back(car);
+        for (std::size_t i = 0; i < bodies.size(); ++i) {
+            const LongitudinalState st = plan.sim.at(i, t);
+            const SimVehicle& v = plan.sim.vehicles[i];
+            const Pose& b = bodies[i];
+            std::snprintf(buf, sizeof buf,
+                          "%zu,%.6f,%u,%s,%.3f,%.3f,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f\n", k,
+                          t, i ? unsigned(plan.cars[i - 1].instance_id) : 0u,
+                          i ? plan.cars[i - 1].model.c_str() : "ego", v.length_m, v.width_m,
+                          b.translation_m.x(), b.translation_m.y(), b.translation_m.z(), b.roll_deg,
+                          b.pitch_deg, b.yaw_deg, st.v_mps, st.a_mps2);
             traffic += buf;
         }
     }
@@ -156,8 +168,8 @@ DriveSummary recordDrive(const DriveConfig& config, const std::string& config_fi
         prepareOutputDirectory((p.dir / folder).string());
     const nlohmann::json record = driveJson(config, config_file, plan);
     const fs::path record_path = p.root / "drive.json";
-    if (fs::exists(record_path) && readJsonFile(record_path.string()).value("config", nlohmann::json()) !=
-                                       record["config"])
+    if (fs::exists(record_path) &&
+        readJsonFile(record_path.string()).value("config", nlohmann::json()) != record["config"])
         throw FileError(record_path.string(),
                         "a directory for this drive (it holds another drive; use a new one)");
     writeFileAtomic(record_path.string(), record.dump(2) + "\n");
@@ -181,7 +193,8 @@ DriveSummary recordDrive(const DriveConfig& config, const std::string& config_fi
             o.progress(n, plan.frames);
         }
     });
-    if (!worlds.front()) worlds.front() = std::make_unique<DriveWorld>(background, models, plan.cars, 1);
+    if (!worlds.front())
+        worlds.front() = std::make_unique<DriveWorld>(background, models, plan.cars, 1);
     writeSequenceFiles(p, plan, config, spec, *worlds.front());
     DriveSummary s;
     s.frames = plan.frames;

@@ -10,7 +10,8 @@
 //   DIR/sequences/SS/calib.txt              P0..P3 and Tr (camera 0 from LiDAR)
 //   DIR/sequences/SS/sensor_poses.csv       world_from_sensor per frame in ISO 8855 (m, deg),
 //                                           as MATLAB's Simulation 3D Lidar block outputs it
-//   DIR/sequences/SS/traffic.csv            every traffic car's pose and motion per frame
+//   DIR/sequences/SS/traffic.csv            the ego (instance 0) and every traffic car: size,
+//                                           pose (ISO 8855) and motion per frame
 // Each frame's files are written atomically; a re-run keeps the frames already there, so a run
 // killed at any moment and run again leaves the same bytes as one that never stopped.
 #include <functional>
@@ -39,7 +40,8 @@ struct DriveSummary {
 };
 
 DriveSummary recordDrive(const DriveConfig& config, const std::string& config_file,
-                         const std::vector<CarModelSpec>& models, const DriveRecordOptions& options);
+                         const std::vector<CarModelSpec>& models,
+                         const DriveRecordOptions& options);
 
 /// KITTI's camera 0 from our LiDAR frame: x_cam = -y, y_cam = -z, z_cam = x (ISO 8855 axes).
 Eigen::Isometry3d cameraFromLidar();

@@ -113,7 +113,11 @@ struct Stepper {
         if (k < 0 || d.holds_leg >= 0) return std::numeric_limits<double>::infinity();
         const Route& r = route(i);
         const double dist = r.legs[std::size_t(k)].path_s0_m - now[i].s_m - d.v->length_m / 2;
-        if (now[i].v_mps < 0.05 && dist < 0.5) {
+        const double v = now[i].v_mps;
+        const bool at_line = d.v->full_stop
+                                 ? v < 0.05 && dist < 0.5
+                                 : dist < v * v / (2 * d.v->limits.max_decel_mps2) + 0.5 * v + 1.0;
+        if (at_line) {
             if (d.arrived_s < 0) d.arrived_s = t;
         } else {
             d.arrived_s = -1.0;
@@ -184,7 +188,7 @@ DriveSimulation simulateDrive(std::vector<SimVehicle> vehicles, const RoadNetwor
         d.limit_mps = curveSpeedLimits(pathCurvature(v.route.path, kLimitStepM), kLimitStepM,
                                        v.cruise_mps, v.slow_in_turns, v.limits);
         st.drivers.push_back(std::move(d));
-        st.now.push_back({v.start_s_m, 0.0, 0.0});
+        st.now.push_back({v.start_s_m, v.start_mps, 0.0});
     }
     sim.states.push_back(st.now);
     double stood_since = -1.0;
@@ -204,9 +208,9 @@ DriveSimulation simulateDrive(std::vector<SimVehicle> vehicles, const RoadNetwor
         if (stands && stood_since < 0) stood_since = t;
         if (stood_since >= 0 && t >= stood_since + end.hold_s - 1e-9) break;
         if (n >= steps_max)
-            throw ConfigError(ErrorSource::value("/duration_s"),
-                              "a route the ego can finish within " +
-                                  std::to_string(end.max_duration_s) + " s");
+            throw ConfigError(
+                ErrorSource::value("/duration_s"),
+                "a route the ego can finish within " + std::to_string(end.max_duration_s) + " s");
     }
     return sim;
 }

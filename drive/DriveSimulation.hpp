@@ -25,6 +25,10 @@ struct SimVehicle {
     bool stop_at_end = true;  ///< stand at the route's end (else the drive ends first)
     double length_m = 4.7, width_m = 1.8;
     double start_s_m = 0.0;
+    double start_mps = 0.0;
+    /// Stand at every stop line (false: roll through a crossing that is free when the vehicle
+    /// reaches its braking distance, still one vehicle at a time).
+    bool full_stop = true;
 };
 
 struct DriveSimulation {
@@ -39,7 +43,7 @@ struct DriveSimulation {
 };
 
 struct SimulationEnd {
-    double duration_s = 10.0;  ///< simulate this long ...
+    double duration_s = 10.0;       ///< simulate this long ...
     bool until_ego_stands = false;  ///< ... or until the ego stands at its route's end
     double hold_s = 0.5;            ///< then this much longer
     double max_duration_s = 1800.0;

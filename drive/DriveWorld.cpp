@@ -22,15 +22,15 @@ MeshInstance staticInstance(MeshId mesh, const std::vector<SurfaceMaterial>& mat
 
 }  // namespace
 
-Pose egoPoseAt(const GroundSurface& ground, const EgoVehicle& ego, const Route& route,
-               double s_m) {
+Pose egoPoseAt(const GroundSurface& ground, const EgoVehicle& ego, const Route& route, double s_m) {
     const Eigen::Vector2d p = route.path.at(s_m);
     const double yaw = route.path.headingAt(s_m);
     const Eigen::Vector2d fwd(std::cos(yaw), std::sin(yaw)), left(-fwd.y(), fwd.x());
     const double ax = ego.wheelbase_m / 2, ay = ego.track_m / 2;
     std::array<double, 4> z{};
-    const std::array<Eigen::Vector2d, 4> wheels = {p + fwd * ax + left * ay, p + fwd * ax - left * ay,
-                                                   p - fwd * ax + left * ay, p - fwd * ax - left * ay};
+    const std::array<Eigen::Vector2d, 4> wheels = {
+        p + fwd * ax + left * ay, p + fwd * ax - left * ay, p - fwd * ax + left * ay,
+        p - fwd * ax - left * ay};
     for (std::size_t w = 0; w < 4; ++w) {
         z[w] = ground.heightAt(wheels[w].x(), wheels[w].y());
         if (std::isnan(z[w]))
@@ -65,12 +65,11 @@ DriveWorld::DriveWorld(const Background& background, const std::vector<CarModelS
     for (const auto& parked : bg.parked_cars) {
         const PaintColor paint = paintColor(parked.color);
         MeshInstance inst = staticInstance(meshOf(parked.model), carMaterials(paint));
-        inst.world_from_mesh = ground_
-                                   .placeCar(model(parked.model),
-                                             parked.world_from_car.translation_m.x(),
-                                             parked.world_from_car.translation_m.y(),
-                                             parked.world_from_car.yaw_deg)
-                                   .parentFromLocal();
+        inst.world_from_mesh =
+            ground_
+                .placeCar(model(parked.model), parked.world_from_car.translation_m.x(),
+                          parked.world_from_car.translation_m.y(), parked.world_from_car.yaw_deg)
+                .parentFromLocal();
         inst.instance_id = parked.instance_id;
         static_instances_.push_back(inst);
     }

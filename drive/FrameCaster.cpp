@@ -51,7 +51,8 @@ DriveFrame castDriveFrame(DriveWorld& world, const DrivePlan& plan, const DriveC
     applyLidarEffects(out.scan, parseWeather(config.weather), effects,
                       mix64(config.seed * 0x9E3779B97F4A7C15ull + frame));
     for (std::size_t i = 0; i < plan.cars.size(); ++i)
-        if (plan.sim.at(i + 1, t).v_mps > 0.05) out.moving_instances.push_back(plan.cars[i].instance_id);
+        if (plan.sim.at(i + 1, t).v_mps > 0.05)
+            out.moving_instances.push_back(plan.cars[i].instance_id);
     return out;
 }
 

@@ -9,7 +9,8 @@ namespace {
 // Comfortable shares of the limits: the reference leaves room for the controller's own lag.
 constexpr double kBrakeShare = 0.6;
 constexpr double kJerkShare = 0.5;
-constexpr double kSpeedGainPerS = 2.0;  // proportional gain on the speed error (1/s)
+constexpr double kStopJerkShare = 0.35;  // below kJerkShare: the stop's reference stays trackable
+constexpr double kSpeedGainPerS = 4.0;   // proportional gain on the speed error (1/s)
 
 }  // namespace
 
@@ -17,7 +18,7 @@ double stoppingSpeed(double distance_m, const MotionLimits& limits) {
     if (!(distance_m > 0)) return 0.0;
     if (std::isinf(distance_m)) return distance_m;
     const double b = kBrakeShare * limits.max_decel_mps2;
-    const double j = kJerkShare * limits.max_jerk_mps3;
+    const double j = kStopJerkShare * limits.max_jerk_mps3;
     // Braking at b, or, near the stop, a braking that fades linearly to zero at jerk j:
     // a(t) = -j t before the stop gives v = j t^2 / 2 and d = j t^3 / 6.
     const double constant = std::sqrt(2 * b * distance_m);
@@ -54,13 +55,18 @@ LongitudinalState stepLongitudinal(const LongitudinalState& state, double refere
         v_ref = stop_v;
         slope = -(stop_v - stoppingSpeed(std::max(0.0, stop_distance_m - h), limits)) / h;
     }
+    // A car can brake only as hard as it can still ease off by the time it stands:
+    // |a| <= sqrt(2 j v) brings the acceleration to 0 with the speed. Half the jerk limit in j
+    // leaves the controller room to catch up with that bound from harder braking.
+    const double brake_max = std::min(
+        limits.max_decel_mps2, std::sqrt(2 * kJerkShare * limits.max_jerk_mps3 * state.v_mps));
     const double a_wanted = std::clamp(state.v_mps * slope + kSpeedGainPerS * (v_ref - state.v_mps),
-                                       -limits.max_decel_mps2, limits.max_accel_mps2);
+                                       -brake_max, limits.max_accel_mps2);
     LongitudinalState next;
     next.a_mps2 = state.a_mps2 + std::clamp(a_wanted - state.a_mps2, -jerk_step, jerk_step);
     next.v_mps = std::clamp(state.v_mps + next.a_mps2 * dt_s, 0.0, limits.max_speed_mps);
+    if (next.v_mps == 0.0 && next.a_mps2 < 0.0) next.a_mps2 = 0.0;  // standing: within j dt
     next.s_m = state.s_m + 0.5 * (state.v_mps + next.v_mps) * dt_s;
-    if (next.s_m > state.s_m + stop_distance_m) next = {state.s_m + stop_distance_m, 0.0, 0.0};
     return next;
 }
 

@@ -37,7 +37,7 @@ std::vector<double> curveSpeedLimits(const std::vector<double>& curvature_per_m,
 /// One step of `dt_s`. `reference_mps` is the speed the vehicle should drive at its current place
 /// and `reference_slope` its derivative along s (1/s), for feed-forward; `stop_distance_m` is the
 /// distance to the next point where it must stand (infinite for none). At a stop closer than
-/// 0.1 mm at walking pace below 1 mm/s the vehicle stands still.
+/// 0.1 mm below 1 mm/s the vehicle stands still; it stops within 1 mm of the point.
 LongitudinalState stepLongitudinal(const LongitudinalState& state, double reference_mps,
                                    double reference_slope, double stop_distance_m,
                                    const MotionLimits& limits, double dt_s);

@@ -14,10 +14,15 @@ namespace {
 // Lane points from s0 to s1 (m), with the cut ends interpolated.
 Polyline slice(const Polyline& line, double s0, double s1) {
     std::vector<Eigen::Vector2d> pts = {line.at(s0)};
+    std::vector<double> headings = {line.headingAt(s0)};
     for (std::size_t i = 0; i < line.points_m.size(); ++i)
-        if (line.s_m[i] > s0 + 1e-9 && line.s_m[i] < s1 - 1e-9) pts.push_back(line.points_m[i]);
+        if (line.s_m[i] > s0 + 1e-9 && line.s_m[i] < s1 - 1e-9) {
+            pts.push_back(line.points_m[i]);
+            headings.push_back(line.heading_rad[i]);
+        }
     pts.push_back(line.at(s1));
-    return makePolyline(std::move(pts));
+    headings.push_back(line.headingAt(s1));
+    return makePolyline(std::move(pts), std::move(headings));
 }
 
 struct Builder {
@@ -97,6 +102,10 @@ bool goTo(Builder& b, int from_lane, double from_s, int lane, double s) {
 
 }  // namespace
 
+Polyline cutAt(const Polyline& line, double s_end) {
+    return slice(line, 0.0, std::min(s_end, line.length()));
+}
+
 Route planRoute(const RoadNetwork& net, const RouteSpec& spec, const Eigen::Vector2d& start_xy_m,
                 double min_length_m, const std::string& where) {
     if (net.empty()) throw ConfigError(ErrorSource::value(where), "a background with lanes");
@@ -110,12 +119,12 @@ Route planRoute(const RoadNetwork& net, const RouteSpec& spec, const Eigen::Vect
         std::vector<Eigen::Vector2d> targets(spec.waypoints_m.begin() + 1, spec.waypoints_m.end());
         if (spec.loop) targets.push_back(spec.waypoints_m.front());
         for (std::size_t i = 0; i < targets.size(); ++i) {
-            const auto [to_lane, to_s] = i + 1 == targets.size() && spec.loop
-                                             ? start
-                                             : nearestRoadLane(net, targets[i]);
+            const auto [to_lane, to_s] =
+                i + 1 == targets.size() && spec.loop ? start : nearestRoadLane(net, targets[i]);
             if (!goTo(b, lane, s, to_lane, to_s))
-                throw ConfigError(ErrorSource::value(where + "/waypoints_m/" + std::to_string(i + 1)),
-                                  "a waypoint reachable along the lanes");
+                throw ConfigError(
+                    ErrorSource::value(where + "/waypoints_m/" + std::to_string(i + 1)),
+                    "a waypoint reachable along the lanes");
             lane = to_lane, s = to_s;
         }
         return b.route;

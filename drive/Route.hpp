@@ -36,9 +36,11 @@ struct Route {
 /// Plans a route starting at the road-lane point nearest to `start_xy_m` (auto) or at the first
 /// waypoint. An auto route is at least `min_length_m` long unless it meets a dead end; a loop's
 /// random part is half of it. Throws ConfigError (at `where`) when a waypoint cannot be reached.
-Route planRoute(const RoadNetwork& roads, const RouteSpec& spec,
-                const Eigen::Vector2d& start_xy_m, double min_length_m,
-                const std::string& where = "/route");
+Route planRoute(const RoadNetwork& roads, const RouteSpec& spec, const Eigen::Vector2d& start_xy_m,
+                double min_length_m, const std::string& where = "/route");
+
+/// The first `s_end` metres of a line.
+Polyline cutAt(const Polyline& line, double s_end);
 
 /// Signed curvature (1/m, positive turning left) every `step_m` along the path, from the change of
 /// heading over +-1 m.

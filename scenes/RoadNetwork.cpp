@@ -35,34 +35,20 @@ Polyline connector(const Eigen::Vector2d& p0, double h0, const Eigen::Vector2d& 
     const Eigen::Vector2d p1 = p0 + d0 * (kArcArm * a), p2 = p3 - d3 * (kArcArm * b);
     const int n = std::max(8, int(std::ceil((a + b) / 0.2)));
     std::vector<Eigen::Vector2d> pts;
+    std::vector<double> headings;
     for (int i = 0; i <= n; ++i) {
         const double t = double(i) / n, u = 1 - t;
         pts.push_back(u * u * u * p0 + 3 * u * u * t * p1 + 3 * u * t * t * p2 + t * t * t * p3);
+        const Eigen::Vector2d d =
+            3 * u * u * (p1 - p0) + 6 * u * t * (p2 - p1) + 3 * t * t * (p3 - p2);
+        headings.push_back(std::atan2(d.y(), d.x()));
     }
     pts.back() = p3;  // exactly, so that the lanes chain without a seam
-    return makePolyline(std::move(pts));
+    headings.front() = h0, headings.back() = h3;
+    return makePolyline(std::move(pts), std::move(headings));
 }
 
 }  // namespace
-
-Polyline makePolyline(std::vector<Eigen::Vector2d> points_m) {
-    Polyline p;
-    p.points_m = std::move(points_m);
-    double s = 0.0;
-    for (std::size_t i = 0; i < p.points_m.size(); ++i) {
-        if (i > 0) s += (p.points_m[i] - p.points_m[i - 1]).norm();
-        p.s_m.push_back(s);
-    }
-    return p;
-}
-
-void Polyline::append(const Polyline& other) {
-    for (const auto& p : other.points_m) {
-        if (!points_m.empty() && (p - points_m.back()).norm() < 1e-9) continue;
-        s_m.push_back(points_m.empty() ? 0.0 : s_m.back() + (p - points_m.back()).norm());
-        points_m.push_back(p);
-    }
-}
 
 namespace {
 // The segment index i with s_m[i] <= s <= s_m[i + 1].
@@ -79,6 +65,7 @@ double segmentHeading(const Polyline& p, std::size_t i) {
 
 // At a vertex: the mean of the two adjacent segments' headings; at an end, its segment's.
 double vertexHeading(const Polyline& p, std::size_t i) {
+    if (p.points_m.size() < 2) return 0.0;
     const std::size_t last = p.points_m.size() - 1;
     if (i == 0) return segmentHeading(p, 0);
     if (i == last) return segmentHeading(p, last - 1);
@@ -86,6 +73,33 @@ double vertexHeading(const Polyline& p, std::size_t i) {
     return wrapAngle(a + wrapAngle(b - a) / 2);
 }
 }  // namespace
+
+Polyline makePolyline(std::vector<Eigen::Vector2d> points_m, std::vector<double> headings_rad) {
+    Polyline p;
+    p.points_m = std::move(points_m);
+    double s = 0.0;
+    for (std::size_t i = 0; i < p.points_m.size(); ++i) {
+        if (i > 0) s += (p.points_m[i] - p.points_m[i - 1]).norm();
+        p.s_m.push_back(s);
+    }
+    p.heading_rad = std::move(headings_rad);
+    if (p.heading_rad.size() != p.points_m.size()) {
+        p.heading_rad.clear();
+        for (std::size_t i = 0; i < p.points_m.size(); ++i)
+            p.heading_rad.push_back(vertexHeading(p, i));
+    }
+    return p;
+}
+
+void Polyline::append(const Polyline& other) {
+    for (std::size_t i = 0; i < other.points_m.size(); ++i) {
+        const Eigen::Vector2d& p = other.points_m[i];
+        if (!points_m.empty() && (p - points_m.back()).norm() < 1e-9) continue;
+        s_m.push_back(points_m.empty() ? 0.0 : s_m.back() + (p - points_m.back()).norm());
+        points_m.push_back(p);
+        heading_rad.push_back(other.heading_rad[i]);
+    }
+}
 
 Eigen::Vector2d Polyline::at(double s) const {
     if (points_m.size() < 2) return points_m.empty() ? Eigen::Vector2d::Zero() : points_m[0];
@@ -102,7 +116,7 @@ double Polyline::headingAt(double s) const {
     const std::size_t i = segmentAt(*this, s);
     const double len = s_m[i + 1] - s_m[i];
     const double t = len > 0 ? (s - s_m[i]) / len : 0.0;
-    const double a = vertexHeading(*this, i), b = vertexHeading(*this, i + 1);
+    const double a = heading_rad[i], b = heading_rad[i + 1];
     return wrapAngle(a + wrapAngle(b - a) * t);
 }
 
@@ -126,7 +140,8 @@ RoadNetwork buildRoadNetwork(std::vector<Eigen::Vector2d> nodes_m, std::vector<R
     net.roads = std::move(roads);
     net.stop_setback_m = stop_setback_m;
     std::vector<int> degree(net.nodes_m.size(), 0);
-    for (const auto& r : net.roads) ++degree[std::size_t(r.from_node)], ++degree[std::size_t(r.to_node)];
+    for (const auto& r : net.roads)
+        ++degree[std::size_t(r.from_node)], ++degree[std::size_t(r.to_node)];
     auto setback = [&](int node) { return degree[std::size_t(node)] >= 2 ? stop_setback_m : 0.0; };
     // Road lanes: one per direction, right of the centre line.
     std::vector<int> start_node;  // per lane: the node a road lane leaves
@@ -134,7 +149,8 @@ RoadNetwork buildRoadNetwork(std::vector<Eigen::Vector2d> nodes_m, std::vector<R
         for (bool forward : {true, false}) {
             const int from = forward ? net.roads[r].from_node : net.roads[r].to_node;
             const int to = forward ? net.roads[r].to_node : net.roads[r].from_node;
-            const Eigen::Vector2d a = net.nodes_m[std::size_t(from)], b = net.nodes_m[std::size_t(to)];
+            const Eigen::Vector2d a = net.nodes_m[std::size_t(from)],
+                                  b = net.nodes_m[std::size_t(to)];
             const Eigen::Vector2d u = (b - a).normalized(), right(u.y(), -u.x());
             Lane lane;
             lane.road = int(r);

@@ -11,18 +11,20 @@ namespace blindspot {
 /// A centre line sampled densely enough to follow (<= 0.25 m between points on curves).
 struct Polyline {
     std::vector<Eigen::Vector2d> points_m;
-    std::vector<double> s_m;  ///< arc length at each point; s_m[0] = 0
+    std::vector<double> s_m;          ///< arc length at each point; s_m[0] = 0
+    std::vector<double> heading_rad;  ///< tangent direction at each point (CCW from +x)
 
     double length() const { return s_m.empty() ? 0.0 : s_m.back(); }
     /// Position at arc length s (clamped to [0, length]).
     Eigen::Vector2d at(double s) const;
-    /// Heading (rad, CCW from +x) at s, interpolated between the vertex headings so that it is
-    /// continuous along curves.
+    /// Heading (rad, CCW from +x) at s, interpolated between the points' tangents so that it is
+    /// continuous along curves and exact where lanes meet.
     double headingAt(double s) const;
-    /// Appends `other`, dropping its first point when it equals this line's last one.
+    /// Appends `other`, skipping a point that equals this line's last one.
     void append(const Polyline& other);
 };
-Polyline makePolyline(std::vector<Eigen::Vector2d> points_m);
+/// Tangents from `headings_rad` (one per point) or, when empty, from the neighbouring segments.
+Polyline makePolyline(std::vector<Eigen::Vector2d> points_m, std::vector<double> headings_rad = {});
 
 /// A road between two nodes of the network (intersections or dead ends).
 struct RoadSegment {

@@ -117,12 +117,14 @@ void buildTownGround(World& w, const TownGrid& grid) {
             }
             // The block: a sidewalk ring, grass inside, a kerb where it meets a street.
             const double sw = std::min(L.sidewalk, (r.x_max - r.x_min) / 2);
-            appendGrid(w.bg.ground, {r.x_min, r.x_max, r.y_min, r.y_min + sw}, 0.5, raised, kSidewalk);
-            appendGrid(w.bg.ground, {r.x_min, r.x_max, r.y_max - sw, r.y_max}, 0.5, raised, kSidewalk);
-            appendGrid(w.bg.ground, {r.x_min, r.x_min + sw, r.y_min + sw, r.y_max - sw}, 0.5, raised,
+            appendGrid(w.bg.ground, {r.x_min, r.x_max, r.y_min, r.y_min + sw}, 0.5, raised,
                        kSidewalk);
-            appendGrid(w.bg.ground, {r.x_max - sw, r.x_max, r.y_min + sw, r.y_max - sw}, 0.5, raised,
+            appendGrid(w.bg.ground, {r.x_min, r.x_max, r.y_max - sw, r.y_max}, 0.5, raised,
                        kSidewalk);
+            appendGrid(w.bg.ground, {r.x_min, r.x_min + sw, r.y_min + sw, r.y_max - sw}, 0.5,
+                       raised, kSidewalk);
+            appendGrid(w.bg.ground, {r.x_max - sw, r.x_max, r.y_min + sw, r.y_max - sw}, 0.5,
+                       raised, kSidewalk);
             appendGrid(w.bg.ground, {r.x_min + sw, r.x_max - sw, r.y_min + sw, r.y_max - sw}, 1.0,
                        raised, kTerrain);
             const Eigen::Vector2d a(r.x_min, r.y_min), b(r.x_max, r.y_min), c(r.x_max, r.y_max),
@@ -202,10 +204,10 @@ Background buildTown(const std::string& id, std::uint64_t seed,
     const double x0 = kTownStopSetbackM + 5, y0 = -kTownLaneOffsetM;
     const EgoVehicle ego;
     const double ax = ego.wheelbase_m / 2, ay = ego.track_m / 2;
-    w.bg.world_from_ego = poseOnWheels(
-        {roadHeight(L, x0 + ax, y0 + ay), roadHeight(L, x0 + ax, y0 - ay),
-         roadHeight(L, x0 - ax, y0 + ay), roadHeight(L, x0 - ax, y0 - ay)},
-        ego.wheelbase_m, ego.track_m, x0, y0, 0.0);
+    w.bg.world_from_ego =
+        poseOnWheels({roadHeight(L, x0 + ax, y0 + ay), roadHeight(L, x0 + ax, y0 - ay),
+                      roadHeight(L, x0 - ax, y0 + ay), roadHeight(L, x0 - ax, y0 - ay)},
+                     ego.wheelbase_m, ego.track_m, x0, y0, 0.0);
     return w.bg;
 }
 
