@@ -23,7 +23,7 @@ void runDrive(DriveArgs& args, const AppContext& context) {
     const DriveConfig config = parseDriveConfig(readJsonFile(args.config), args.config);
     std::optional<SweepProgress> bar;
     args.options.progress = [&](std::size_t done, std::size_t total) {
-        if (!bar) bar.emplace(total, 0, !args.no_progress);
+        if (!bar) bar.emplace(total, 0, !args.no_progress, "drive", "frames");
         bar->update(done);
     };
     const DriveSummary s = recordDrive(config, args.config, context.models(), args.options);

@@ -32,6 +32,16 @@ struct InferBenchOptions {
 };
 int runInferBench(const InferBenchOptions& options);
 
+struct DriveBenchOptions {
+    std::string background = "town:1";
+    std::string lidar = "hdl64e";
+    double duration_s = 20.0;
+    int traffic_cars = 12;
+    int jobs = 2;
+    int repeats = 3;
+};
+int runDriveBench(const DriveBenchOptions& options);
+
 struct WeatherBenchOptions {
     int threads = 2;
     int repeats = 9;
@@ -52,7 +62,8 @@ struct AdaptiveBenchOptions {
     std::string checkpoint = std::string(BLINDSPOT_SOURCE_DIR) + "/models/checkpoints/baseline";
     std::string truth_dir;  ///< empty: $XDG_CACHE_HOME (or ~/.cache)/blindspot/adaptive-truth
     std::string objective = "target";  ///< the class whose IoU is the score
-    double below = 0.8;  ///< a point fails below this (the baseline stays above 0.5 on the truth grid)
+    double below =
+        0.8;  ///< a point fails below this (the baseline stays above 0.5 on the truth grid)
     int seeds = 5;
     int budget_percent = 25;
     bool synthetic_only = false;

@@ -36,6 +36,16 @@ int main(int argc, char** argv) {
     in->add_option("--threads", infer.threads, "Threads for both")->capture_default_str();
     in->add_option("--repeats", infer.repeats, "Timed repetitions (median reported)");
     in->callback([&] { blindspot::bench::runInferBench(infer); });
+    blindspot::bench::DriveBenchOptions drive;
+    CLI::App* dr = app.add_subcommand(
+        "drive", "Simulated LiDAR frames per second of a drive with traffic, per motion mode");
+    dr->add_option("--background", drive.background, "Background")->capture_default_str();
+    dr->add_option("--lidar", drive.lidar, "LiDAR preset")->capture_default_str();
+    dr->add_option("--duration", drive.duration_s, "Simulated seconds")->capture_default_str();
+    dr->add_option("--traffic", drive.traffic_cars, "Traffic cars")->capture_default_str();
+    dr->add_option("--jobs", drive.jobs, "Worker threads")->capture_default_str();
+    dr->add_option("--repeats", drive.repeats, "Timed repetitions (median reported)");
+    dr->callback([&] { blindspot::bench::runDriveBench(drive); });
     blindspot::bench::WeatherBenchOptions weather;
     CLI::App* we = app.add_subcommand(
         "weather", "LiDAR weather effects per scan and camera image per condition");

@@ -2,7 +2,7 @@
 # The main job: installs the Debian packages, builds, then scans a generated urban street with two
 # target cars (KITTI HDL-64E) into out/demo/scene, and the hand-made example street into
 # out/demo/street, and runs the demo sweep (300 scenes, scored by the bundled SqueezeSeg baseline)
-# into out/demo/sweep.
+# into out/demo/sweep, and records a 10 s drive with traffic into out/demo/drive.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
@@ -17,4 +17,6 @@ $bin scan scenes/examples/street.json --lidar hdl64e -o out/demo/street
 $bin sweep sweep/configs/demo-xy.json -o out/demo/sweep --jobs 2
 $bin export-csv out/demo/sweep -o out/demo/sweep/results.csv
 echo "demo: wrote $(pwd)/out/demo (bev.png for a quick look; scan.pcd and scene.ply open in CloudCompare/MeshLab)"
+# A 10 s drive through the town with traffic, in the KITTI odometry layout (docs/drive.md).
+$bin drive drive/configs/demo.json -o out/demo/drive --no-progress
 $bin report out/demo/sweep -o out/demo/report
