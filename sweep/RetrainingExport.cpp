@@ -64,7 +64,9 @@ std::vector<std::string> expandBackgroundList(const std::string& text, const std
 
 namespace {
 
-// What makes two exports the same set: written into OUT/.export-unfinished while one runs.
+// What makes two exports the same set: written into OUT/.export-identity before anything else and
+// kept, so that a re-run of the same set (after a kill at any moment, even after the manifest)
+// redoes it, and any other export into the directory is refused.
 std::string exportIdentity(const ExportOptions& o) {
     return nlohmann::json{{"run", fs::absolute(o.run_dir).string()},
                           {"selection", toJson(o.selection)},
@@ -79,17 +81,17 @@ std::string exportIdentity(const ExportOptions& o) {
 ExportSummary exportRetrainingSet(const ExportOptions& o) {
     const auto start = std::chrono::steady_clock::now();
     // Stale frames of an earlier export would be read by `train --retrain` as part of this set.
-    // Only an unfinished export of the very same set (killed before its manifest) is redone.
-    const fs::path unfinished = fs::path(o.output) / ".export-unfinished";
+    // Only an export of the very same set is redone.
+    const fs::path marker = fs::path(o.output) / ".export-identity";
     const std::string identity = exportIdentity(o);
     prepareOutputDirectory(o.output);  // first: a killed export's temporaries do not count
     if (!fs::is_empty(o.output) &&
-        !(fs::exists(unfinished) && readFileBytes(unfinished.string()) == identity))
+        !(fs::exists(marker) && readFileBytes(marker.string()) == identity))
         throw ConfigError(ErrorSource::flag("-o"),
-                          "a new or empty directory for the dataset (or an unfinished export of "
-                          "the same selection); " +
+                          "a new or empty directory for the dataset (or an export of the same "
+                          "selection); " +
                               o.output + " already holds files");
-    writeFileAtomic(unfinished.string(), identity);
+    writeFileAtomic(marker.string(), identity);
     const LoadedRun run = loadRun(o.run_dir);
     nlohmann::json source = run.info.config;
     source["dimensions"]["background"] = {{"values", o.backgrounds}};
@@ -138,7 +140,6 @@ ExportSummary exportRetrainingSet(const ExportOptions& o) {
                                      {"tool_version", o.tool_version},
                                      {"frames", frames}};
     writeFileAtomic((fs::path(o.output) / "manifest.json").string(), manifest.dump(2) + "\n");
-    fs::remove(unfinished);
     ExportSummary summary;
     summary.scans = chosen.size();
     summary.cells = o.selection.cells.size();

@@ -59,8 +59,12 @@ TEST(RetrainingExport, SelectedCellsReadBackWithTheSourceScansLabels) {
     e.backgrounds = {"urban-05"};
     e.output = (dir / "other").string();
     EXPECT_EQ(exportRetrainingSet(e).scans, 2u);
-    // An existing dataset is never mixed with a new one.
+    // The same set again (a re-run after a kill, even after the manifest) is redone; an existing
+    // dataset is never mixed with another set.
+    EXPECT_EQ(exportRetrainingSet(e).scans, 2u);
+    e.backgrounds = {"urban-06"};
     EXPECT_THROW(exportRetrainingSet(e), ConfigError);
+    e.backgrounds = {"urban-05"};
     // A selection outside the design is refused.
     e.output = (dir / "third").string();
     e.selection.cells = {{50, 2, 0.1, 2}};
