@@ -8,6 +8,7 @@
 #include "core/Json.hpp"
 #include "drive/Deskew.hpp"
 #include "drive/DriveRecording.hpp"
+#include "reports/CameraImages.hpp"
 #include "sweep/SweepProgress.hpp"
 
 namespace blindspot::cli {
@@ -26,6 +27,7 @@ void runDrive(DriveArgs& args, const AppContext& context) {
         if (!bar) bar.emplace(total, 0, !args.no_progress, "drive", "frames");
         bar->update(done);
     };
+    args.options.encode_png = [](const CameraImage& image) { return cameraRgbPng(image); };
     const DriveSummary s = recordDrive(config, args.config, context.models(), args.options);
     std::cout << "drove " << s.route_length_m << " m in " << s.duration_s << " s with "
               << s.traffic_cars << " traffic cars: " << s.frames << " frames (" << s.frames_cast

@@ -123,6 +123,9 @@ DriveConfig parseDriveConfig(const nlohmann::json& json, const std::string& file
         }
     }
     c.motion = motionFrom(j);
+    c.camera = j.boolean("camera", false);
+    c.time_of_day_h = j.number("time_of_day_h", c.time_of_day_h);
+    if (c.time_of_day_h < 0 || c.time_of_day_h > 24) j.fail("time_of_day_h", "hours in [0, 24]");
     c.traffic = trafficFrom(j);
     c.weather = j.string("weather", c.weather);
     c.seed = std::uint64_t(j.integer("seed", 1));
@@ -167,6 +170,8 @@ nlohmann::json driveConfigToJson(const DriveConfig& c) {
             {"mounting",
              {{"location", c.mounting.location}, {"offset", poseToJson(c.mounting.offset)}}},
             {"motion", motionModeName(c.motion)},
+            {"camera", c.camera},
+            {"time_of_day_h", c.time_of_day_h},
             {"traffic",
              {{"cars", c.traffic.cars},
               {"seed", c.traffic.seed},

@@ -40,6 +40,8 @@ struct DriveConfig {
     std::string lidar = "hdl64e";
     SensorMounting mounting;
     MotionMode motion = MotionMode::None;
+    bool camera = false;  ///< image_2/: the co-located camera (core/Camera.hpp) at each frame time
+    double time_of_day_h = 12.0;  ///< lights the camera image
     TrafficSpec traffic;
     std::string weather = "clear";
     std::uint64_t seed = 1;  ///< the LiDAR's noise

@@ -11,7 +11,9 @@
 #include "core/Camera.hpp"
 #include "core/Error.hpp"
 #include "core/Json.hpp"
+#include "core/LidarEffects.hpp"
 #include "core/ParallelFor.hpp"
+#include "core/Rng.hpp"
 #include "core/ScanIo.hpp"
 #include "drive/DrivePlan.hpp"
 #include "drive/FrameCaster.hpp"
@@ -27,11 +29,29 @@ struct SequencePaths {
     fs::path file(const char* folder, std::size_t frame, const char* ext) const {
         return dir / folder / (kittiFrameName(frame) + ext);
     }
+    bool camera = false;
     bool frameDone(std::size_t k) const {
         return fs::exists(file("velodyne", k, ".bin")) && fs::exists(file("labels", k, ".label")) &&
-               fs::exists(file("point_times", k, ".bin"));
+               fs::exists(file("point_times", k, ".bin")) &&
+               (!camera || fs::exists(file("image_2", k, ".png")));
     }
 };
+
+// The co-located camera at the frame time, lit by the config's time of day and weather. The
+// traffic stands where it is at the frame time (the last block cast may have moved it).
+CameraImage frameImage(DriveWorld& world, const Background& background, const DrivePlan& plan,
+                       const DriveConfig& config, std::size_t k) {
+    const double t = plan.frameTime(k);
+    const LidarSpec spec = lidarPreset(config.lidar);
+    world.placeTraffic(plan.sim, t);
+    CameraConditions c;
+    c.time_of_day_h = config.time_of_day_h;
+    c.weather = parseWeather(config.weather);
+    c.seed = mix64(config.seed + k);
+    c.street_lamps_world_m = background.lamps_m;
+    return renderCamera(world.scene(), CameraSpec{}, sensorPoseAt(world, plan, config, spec, t), c,
+                        1);
+}
 
 std::string encodeFloats(const std::vector<float>& values) {
     return std::string(reinterpret_cast<const char*>(values.data()), values.size() * sizeof(float));
@@ -164,8 +184,12 @@ DriveSummary recordDrive(const DriveConfig& config, const std::string& config_fi
     SequencePaths p{o.output, fs::path(o.output) / "sequences" / config.sequence};
     prepareOutputDirectory(o.output);
     prepareOutputDirectory(p.dir.string());
-    for (const char* folder : {"velodyne", "labels", "point_times"})
-        prepareOutputDirectory((p.dir / folder).string());
+    p.camera = config.camera;
+    if (config.camera && !o.encode_png)
+        throw ConfigError(ErrorSource::value("/camera"), "a recorder that can write PNG images");
+    for (const char* folder : {"velodyne", "labels", "point_times", "image_2"})
+        if (folder != std::string("image_2") || config.camera)
+            prepareOutputDirectory((p.dir / folder).string());
     const nlohmann::json record = driveJson(config, config_file, plan);
     const fs::path record_path = p.root / "drive.json";
     if (fs::exists(record_path) &&
@@ -183,6 +207,9 @@ DriveSummary recordDrive(const DriveConfig& config, const std::string& config_fi
             auto& world = worlds[std::size_t(worker)];
             if (!world) world = std::make_unique<DriveWorld>(background, models, plan.cars, 1);
             const DriveFrame frame = castDriveFrame(*world, plan, config, spec, LidarEffects{}, k);
+            if (config.camera)
+                writeFileAtomic(p.file("image_2", k, ".png").string(),
+                                o.encode_png(frameImage(*world, background, plan, config, k)));
             writeFrame(p, k, frame, config.label_set);
             ++cast;
             points += frame.scan.validCount();

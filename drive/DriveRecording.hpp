@@ -10,6 +10,7 @@
 //   DIR/sequences/SS/calib.txt              P0..P3 and Tr (camera 0 from LiDAR)
 //   DIR/sequences/SS/sensor_poses.csv       world_from_sensor per frame in ISO 8855 (m, deg),
 //                                           as MATLAB's Simulation 3D Lidar block outputs it
+//   DIR/sequences/SS/image_2/NNNNNN.png     with "camera": the co-located camera at the frame time
 //   DIR/sequences/SS/traffic.csv            the ego (instance 0) and every traffic car: size,
 //                                           pose (ISO 8855) and motion per frame
 // Each frame's files are written atomically; a re-run keeps the frames already there, so a run
@@ -18,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "core/Camera.hpp"
 #include "drive/DriveConfig.hpp"
 #include "scenes/CarModel.hpp"
 
@@ -28,6 +30,8 @@ struct DriveRecordOptions {
     int jobs = 0;  ///< 0: one per core; the files do not depend on it
     /// Called after each frame with (frames done, frames in all).
     std::function<void(std::size_t, std::size_t)> progress;
+    /// PNG bytes of a camera image; required when the config turns the camera on.
+    std::function<std::string(const CameraImage&)> encode_png;
 };
 
 struct DriveSummary {
