@@ -1,14 +1,17 @@
-// blindspot drive CONFIG.json -o DIR [--jobs N] [--no-progress]
+// blindspot drive CONFIG.json -o DIR [--jobs N] [--no-progress] [--preview]
 // blindspot deskew DIR -o OUT [--sequence SS]
 #include <iostream>
 #include <memory>
 #include <optional>
 
 #include "app/Commands.hpp"
+#include "core/AtomicFile.hpp"
 #include "core/Json.hpp"
 #include "drive/Deskew.hpp"
+#include "drive/DriveMap.hpp"
 #include "drive/DriveRecording.hpp"
 #include "reports/CameraImages.hpp"
+#include "reports/DrivePreview.hpp"
 #include "sweep/SweepProgress.hpp"
 
 namespace blindspot::cli {
@@ -18,6 +21,7 @@ struct DriveArgs {
     std::string config;
     DriveRecordOptions options;
     bool no_progress = false;
+    bool preview = false;
 };
 
 void runDrive(DriveArgs& args, const AppContext& context) {
@@ -33,6 +37,13 @@ void runDrive(DriveArgs& args, const AppContext& context) {
               << s.traffic_cars << " traffic cars: " << s.frames << " frames (" << s.frames_cast
               << " cast now, " << s.points << " points) -> " << args.options.output << "/sequences/"
               << config.sequence << "\n";
+    if (!args.preview) return;
+    const DriveMap map = readDriveMap(args.options.output, config.sequence);
+    const std::string path = args.options.output + "/preview.png";
+    writeFileAtomic(path, drivePreviewPng(map.ego_track_m, map.traffic_tracks_m, map.xyz_world_m,
+                                          map.palette_label));
+    std::cout << "preview: " << map.frames_used << " of " << map.frames << " scans ("
+              << map.palette_label.size() << " points) -> " << path << "\n";
 }
 
 struct DeskewArgs {
@@ -52,6 +63,9 @@ void setupDriveCommand(CLI::App& app, const AppContext& context) {
     cmd->add_option("--jobs", args->options.jobs, "Worker threads; the files do not depend on it")
         ->check(CLI::PositiveNumber);
     cmd->add_flag("--no-progress", args->no_progress, "No progress bar");
+    cmd->add_flag("--preview", args->preview,
+                  "Also write DIR/preview.png: the route, the traffic tracks and the scans "
+                  "accumulated with the ground-truth poses, from above");
     cmd->callback([args, &context] { runDrive(*args, context); });
 
     auto deskew = std::make_shared<DeskewArgs>();
