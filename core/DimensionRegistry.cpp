@@ -97,6 +97,23 @@ DimensionRegistry defaultDimensions() {
                    [](Scenario& s, const DimValue& v) { s.sensor.roll_deg = number(v); }));
     r.dims.push_back(categorical("lidar", ValueSet::LidarPresets, "hdl64e", "LiDAR", "LiDAR preset",
                                  [](Scenario& s, const DimValue& v) { s.sensor.lidar = text(v); }));
+    // Drive parameters: they reach the scene only in a sweep with a "drive" block.
+    r.dims.push_back(
+        continuous("drive_speed_mps", "", 1, 30, 10.0, "ego speed [m/s]",
+                   "the ego's cruise speed in a drive sample (m/s)",
+                   [](Scenario& s, const DimValue& v) { s.drive.speed_mps = number(v); }));
+    DimensionDef route =
+        continuous("drive_route_seed", "", 1, 1000000, 1.0, "route seed",
+                   "the seed of a drive sample's auto route (integer)",
+                   [](Scenario& s, const DimValue& v) { s.drive.route_seed = int(number(v)); });
+    route.kind = DimensionKind::Integer;
+    r.dims.push_back(route);
+    DimensionDef traffic =
+        continuous("drive_traffic_cars", "", 0, 100, 0.0, "traffic cars",
+                   "moving traffic cars in a drive sample (integer)",
+                   [](Scenario& s, const DimValue& v) { s.drive.traffic_cars = int(number(v)); });
+    traffic.kind = DimensionKind::Integer;
+    r.dims.push_back(traffic);
     return r;
 }
 

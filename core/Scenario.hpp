@@ -30,6 +30,16 @@ struct ScenarioSensor {
     double roll_deg = 0.0;         ///< mount roll, positive right side down (ISO 8855)
 };
 
+/// A sample of a drive sweep (docs/drive.md): the ego drives for `frames` LiDAR frames, already at
+/// its cruise speed, along a seeded auto route through seeded traffic. frames = 0: a still scene.
+struct ScenarioDrive {
+    int frames = 0;
+    std::string motion = "ego";  ///< none | ego | ego+traffic
+    double speed_mps = 10.0;
+    int route_seed = 1;
+    int traffic_cars = 0;
+};
+
 struct Scenario {
     std::string background = "urban-01";
     /// Placed cars; a sweep's scenario has exactly one, its target. Instance ids are 1 + the
@@ -41,6 +51,7 @@ struct Scenario {
     std::string weather = "clear";  ///< clear | fog:S | rain:S | snow:S (core/LidarEffects.hpp)
     double time_of_day_h = 12.0;    ///< local solar time
     ScenarioSensor sensor;
+    ScenarioDrive drive;
 };
 
 /// A scenario of placed cars only (no traffic), in the default sensor set-up.

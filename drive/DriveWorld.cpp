@@ -57,11 +57,7 @@ DriveWorld::DriveWorld(const Background& background, const std::vector<CarModelS
         inst.instance_id = actor.instance_id;
         static_instances_.push_back(inst);
     }
-    std::map<std::string, MeshId> car_meshes;
-    auto meshOf = [&](const std::string& name) {
-        if (!car_meshes.count(name)) car_meshes[name] = scene_.addMesh(buildCarMesh(model(name)));
-        return car_meshes[name];
-    };
+    auto meshOf = [&](const std::string& name) { return carMesh(name); };
     for (const auto& parked : bg.parked_cars) {
         const PaintColor paint = paintColor(parked.color);
         MeshInstance inst = staticInstance(meshOf(parked.model), carMaterials(paint));
@@ -73,8 +69,20 @@ DriveWorld::DriveWorld(const Background& background, const std::vector<CarModelS
         inst.instance_id = parked.instance_id;
         static_instances_.push_back(inst);
     }
+    setTraffic(std::move(cars_));
+}
+
+MeshId DriveWorld::carMesh(const std::string& name) {
+    const auto it = car_meshes_.find(name);
+    if (it != car_meshes_.end()) return it->second;
+    return car_meshes_[name] = scene_.addMesh(buildCarMesh(model(name)));
+}
+
+void DriveWorld::setTraffic(std::vector<TrafficCar> cars) {
+    cars_ = std::move(cars);
+    car_instances_.clear();
     for (const auto& car : cars_) {
-        MeshInstance inst = staticInstance(meshOf(car.model), carMaterials(paintColor(car.color)));
+        MeshInstance inst = staticInstance(carMesh(car.model), carMaterials(paintColor(car.color)));
         inst.instance_id = car.instance_id;
         car_instances_.push_back(inst);
     }

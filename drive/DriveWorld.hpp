@@ -3,6 +3,7 @@
 // once, and the traffic cars placed anew for each moment cast (only the top-level BVH is rebuilt).
 // Poses come from the drive simulation by ground following, as for a sweep's target cars.
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -29,6 +30,8 @@ class DriveWorld {
     DriveWorld(const Background& background, const std::vector<CarModelSpec>& models,
                std::vector<TrafficCar> cars, int build_threads = 1);
 
+    /// Replaces the traffic cars (the background's meshes stay built): another plan, same world.
+    void setTraffic(std::vector<TrafficCar> cars);
     /// Places every traffic car where the simulation has it at time t_s and commits the scene.
     void placeTraffic(const DriveSimulation& sim, double t_s);
     /// Each traffic car's world pose at t_s (ground following).
@@ -45,7 +48,9 @@ class DriveWorld {
     RayScene scene_;
     GroundSurface ground_;
     std::vector<MeshInstance> static_instances_;
-    std::vector<MeshInstance> car_instances_;  ///< one per traffic car, pose set per moment
+    std::vector<MeshInstance> car_instances_;   ///< one per traffic car, pose set per moment
+    std::map<std::string, MeshId> car_meshes_;  ///< by model, built on first use
+    MeshId carMesh(const std::string& model);
 };
 
 }  // namespace blindspot

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/Segmenter.hpp"
+#include "drive/DriveSample.hpp"
 #include "sweep/ResultsStore.hpp"
 #include "sweep/RunDirectory.hpp"
 #include "sweep/ScenarioScanner.hpp"
@@ -36,14 +37,18 @@ class SweepBatch {
   private:
     ScanGrid castAndMeasure(const Sample& sample, SceneRow& row,
                             const std::function<void(const char*)>& lap);
-    /// One row per class of the network, then "target" (eval/TargetMetrics.hpp) when the scene
-    /// placed targets.
-    std::vector<ClassRow> score(const ScanGrid& scan, const std::vector<int>& predicted,
+    /// A drive sample's frames (Scenario::drive), cast in memory.
+    std::vector<ScanGrid> castDrive(const Sample& sample, const std::string& scene_id);
+    /// One row per class of the network over the scene's scans (one, or a drive sample's frames,
+    /// pooled), then "target" (eval/TargetMetrics.hpp) when the scene placed targets.
+    std::vector<ClassRow> score(const std::vector<ScanGrid>& scans,
+                                const std::vector<std::vector<int>>& predicted,
                                 const std::vector<CarRow>& targets) const;
     void writeImages(const Sample& sample, const std::string& scene_id, const ScanGrid& scan);
 
     const SweepConfig& config_;
     ScenarioScanner scanner_;
+    DriveSampleScanner drive_scanner_;
     const RunDirectory& run_;
     std::unique_ptr<Segmenter> segmenter_;
     BatchOptions options_;

@@ -52,6 +52,18 @@ SweepConfig sweepConfigFromJson(const nlohmann::json& json, const std::string& f
         }
         scoring.rejectUnknownKeys();
     }
+    if (j.has("drive")) {
+        const JsonObject drive = j.object("drive");
+        config.drive_frames = drive.integerIn("frames", 5, 1, 100);
+        config.drive_motion = drive.string("motion", config.drive_motion);
+        if (config.drive_motion != "none" && config.drive_motion != "ego" &&
+            config.drive_motion != "ego+traffic")
+            drive.fail("motion", "\"none\", \"ego\" or \"ego+traffic\"");
+        drive.rejectUnknownKeys();
+    }
+    for (const auto& d : config.space.dimensions)
+        if (d.name.rfind("drive_", 0) == 0 && config.drive_frames == 0)
+            j.fail("dimensions/" + d.name, "a \"drive\" block that makes each sample a drive");
     bool known = false;
     for (const auto& p : catalogue.lidar_presets) known = known || p == config.lidar;
     if (!known) j.fail("lidar", "unknown LiDAR preset \"" + config.lidar + "\"");
@@ -104,6 +116,8 @@ Scenario scenarioFor(const SweepConfig& config, const Sample& sample, bool lidar
     const auto& names = sample.names;
     if (std::find(names.begin(), names.end(), "lidar") == names.end())
         s.sensor.lidar = config.lidar;
+    s.drive.frames = config.drive_frames;
+    s.drive.motion = config.drive_motion;
     if (lidar_view && config.effects.paper_mode)
         for (auto& car : s.cars) car.color = "white";
     return s;
@@ -122,6 +136,8 @@ std::string sceneIdIn(const SweepConfig& config, const Sample& sample,
                       const std::string& lidar_spec_hash) {
     std::string text = sceneId(sample, config.dimensions) + "\n" + lidar_spec_hash;
     if (!config.effects.paper_mode) text += "\n" + lidarEffectsToJson(config.effects).dump();
+    if (config.drive_frames > 0)
+        text += "\ndrive " + std::to_string(config.drive_frames) + " " + config.drive_motion;
     return hex64(fnv1a64(text));
 }
 

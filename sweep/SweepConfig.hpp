@@ -28,6 +28,10 @@ struct SweepConfig {
             if (l == label) return true;
         return false;
     }
+    /// "drive": {"frames": N, "motion": "ego"}: every sample is a short drive of N frames
+    /// (docs/drive.md), scored per frame and summed per sample; 0 frames: still scenes.
+    int drive_frames = 0;
+    std::string drive_motion = "ego";
     nlohmann::json source;  ///< the config file as read, recorded with every run
 };
 

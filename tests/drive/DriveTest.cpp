@@ -3,11 +3,16 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <filesystem>
 
+#include "core/ScanIo.hpp"
+#include "drive/DriveRecording.hpp"
+#include "drive/DriveSample.hpp"
 #include "drive/DriveSimulation.hpp"
 #include "drive/Longitudinal.hpp"
 #include "drive/Route.hpp"
 #include "scenes/BackgroundCatalogue.hpp"
+#include "scenes/CarModel.hpp"
 #include "scenes/Town.hpp"
 
 using namespace blindspot;
@@ -100,4 +105,33 @@ TEST(DriveSimulation, FollowerKeepsItsGapBehindAStandingCar) {
     // 4.7 m car lengths and the 2 m standing gap.
     EXPECT_GE(closest, 4.7 + 2.0 - 0.05);
     EXPECT_LE(closest, 4.7 + 2.0 + 0.5);
+}
+
+TEST(DriveSample, SweepFramesEqualTheRecordedSequence) {
+    namespace fs = std::filesystem;
+    const auto models = loadCarModels(std::string(BLINDSPOT_SOURCE_DIR) + "/scenes/cars");
+    Scenario s;
+    s.background = "town:1";
+    s.sensor.lidar = "vlp16";
+    s.drive.frames = 3;
+    s.drive.motion = "ego+traffic";
+    s.drive.speed_mps = 12.0;
+    s.drive.traffic_cars = 6;
+    const DriveConfig config = driveConfigOf(s, 7);
+    DriveSampleScanner scanner(models, LidarEffects{});
+    const std::vector<ScanGrid> frames = scanner.scan(s, 7);
+    ASSERT_EQ(frames.size(), 3u);
+    const fs::path dir = fs::temp_directory_path() / "blindspot-drive-sample-test";
+    fs::remove_all(dir);
+    DriveRecordOptions o;
+    o.output = dir.string();
+    o.jobs = 2;
+    EXPECT_EQ(recordDrive(config, "test", models, o).frames, 3u);
+    for (std::size_t k = 0; k < frames.size(); ++k) {
+        const PointList written = readKittiScan(
+            (dir / "sequences" / "00" / "velodyne" / (kittiFrameName(k) + ".bin")).string());
+        EXPECT_GT(written.xyzi.size(), 4000u);
+        EXPECT_EQ(written.xyzi, validPoints(frames[k]).xyzi) << k;
+    }
+    fs::remove_all(dir);
 }

@@ -10,7 +10,10 @@ Usage: drive_traffic.py BLINDSPOT WORK_DIR
    config's limits.
 2. The same config gives byte-identical sequences with 1 and 2 jobs, and after a kill -9 and a
    re-run.
+3. A sweep of drive samples (speed and traffic as dimensions, 3 frames each) scored by the bundled
+   baseline gives the same rows with 1 and 2 jobs; each sample's points are its 3 frames'.
 """
+import csv as csv_module
 import filecmp
 import json
 import os
@@ -199,6 +202,31 @@ def main():
         failures.append("1 and 2 jobs differ")
     if not same_tree(a, c):
         failures.append("a killed and resumed drive differs")
+    # A drive sweep: rows equal with 1 and 2 jobs.
+    sweep = {"name": "drive-test", "lidar": "hdl64e-kitti", "sampler": {"type": "grid"},
+             "drive": {"frames": 3, "motion": "ego+traffic"},
+             "dimensions": {"drive_speed_mps": {"values": [8, 16]},
+                            "drive_traffic_cars": {"values": [0, 10]},
+                            "background": {"value": "town:1"}}}
+    sweep_path = write_config(work, "sweep", sweep)
+    csvs = []
+    for jobs in ("1", "2"):
+        run_dir = os.path.join(work, "sweep-jobs" + jobs)
+        run([blindspot, "sweep", sweep_path, "-o", run_dir, "--jobs", jobs])
+        csv = os.path.join(run_dir, "rows.csv")
+        run([blindspot, "export-csv", run_dir, "-o", csv])
+        with open(csv, newline="") as f:
+            rows = [r for r in csv_module.DictReader(f)]
+        for r in rows:
+            del r["seconds"]
+        csvs.append(sorted(json.dumps(r, sort_keys=True) for r in rows))
+    parsed = [json.loads(r) for r in csvs[0]]
+    samples = len({r["scene_id"] for r in parsed})
+    car = [r for r in parsed if r["class"] == "car"]
+    print("drive sweep: %d samples, %d rows, jobs 1 == jobs 2: %s; car rows: %s" %
+          (samples, len(csvs[0]), csvs[0] == csvs[1], len(car)))
+    if csvs[0] != csvs[1] or samples != 4 or len(car) != 4:
+        failures.append("the drive sweep differs between 1 and 2 jobs or lacks rows")
     if failures:
         sys.exit("; ".join(sorted(set(failures))[:20]))
 

@@ -146,12 +146,40 @@ TEST(SceneId, StableAcrossRunsAndProcesses) {
                                     // 3: 44ad59f47bdc7070, 2: 94da25b8a66925fd)
 }
 
+TEST(SweepConfig, DriveDimensionsNeedADriveBlock) {
+    nlohmann::json j = {
+        {"name", "d"},
+        {"dimensions",
+         {{"drive_speed_mps", {{"values", {5, 10}}}}, {"background", {{"value", "town:1"}}}}}};
+    std::string error;
+    try {
+        sweepConfigFromJson(j, "sweep.json", catalogue(), defaultDimensions());
+    } catch (const ConfigError& e) {
+        error = e.what();
+    }
+    EXPECT_EQ(error,
+              "sweep.json: /dimensions/drive_speed_mps: a \"drive\" block that makes each sample "
+              "a drive");
+    j["drive"] = {{"frames", 3}, {"motion", "ego"}};
+    const SweepConfig c = sweepConfigFromJson(j, "sweep.json", catalogue(), defaultDimensions());
+    EXPECT_EQ(c.drive_frames, 3);
+    const auto samples = drawSamples(c.space, c.sampler);
+    ASSERT_EQ(samples.size(), 2u);
+    const Scenario s = scenarioFor(c, samples[1], true);
+    EXPECT_EQ(s.drive.frames, 3);
+    EXPECT_EQ(s.drive.speed_mps, 10.0);
+    // The drive block is part of the scene: another frame count, another scene id.
+    j["drive"]["frames"] = 4;
+    const SweepConfig c4 = sweepConfigFromJson(j, "sweep.json", catalogue(), defaultDimensions());
+    EXPECT_NE(sceneIdIn(c, samples[1], "spec"), sceneIdIn(c4, samples[1], "spec"));
+}
+
 TEST(SweepConfig, BadConfigsNameTheJsonPath) {
     EXPECT_EQ(errorOf({{"speed", {{"value", 3}}}}),
               "sweep.json: /dimensions/speed: unknown dimension; expected one of car_model, "
               "target_type, x_m, "
               "y_m, yaw_deg, count, background, color, weather, time_of_day_h, mount_height_m, "
-              "pitch_deg, roll_deg, lidar");
+              "pitch_deg, roll_deg, lidar, drive_speed_mps, drive_route_seed, drive_traffic_cars");
     EXPECT_EQ(errorOf({{"x", {{"range", {{"start", 5}, {"stop", 1}, {"step", 1}}}}}}),
               "sweep.json: /dimensions/x/range: empty range: stop 1 cannot be reached from start 5 "
               "with step 1");
