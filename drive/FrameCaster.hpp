@@ -22,9 +22,11 @@ struct DriveFrame {
     std::vector<std::uint16_t> moving_instances;
 };
 
-/// The columns fire every 1 / (cols f)... in azimuth order: column c at -azimuth_c / (360 f)
-/// after the frame time. Cells of one block share its middle column's time.
+/// Columns are cast in blocks of one Embree packet; the cells of a block share the time of its
+/// middle column.
 constexpr int kColumnBlock = 16;
+/// When column `col` fires, relative to the frame time (s): -azimuth / (360 f), as the head turns
+/// clockwise seen from above and faces forward (azimuth 0) at the frame time.
 double columnTimeOffset(const LidarSpec& spec, int col);
 
 /// world_from_sensor of the ego at time t_s.
