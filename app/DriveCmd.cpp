@@ -6,6 +6,7 @@
 
 #include "app/Commands.hpp"
 #include "core/AtomicFile.hpp"
+#include "core/Error.hpp"
 #include "core/Json.hpp"
 #include "drive/Deskew.hpp"
 #include "drive/DriveMap.hpp"
@@ -32,7 +33,12 @@ void runDrive(DriveArgs& args, const AppContext& context) {
         bar->update(done);
     };
     args.options.encode_png = [](const CameraImage& image) { return cameraRgbPng(image); };
-    const DriveSummary s = recordDrive(config, args.config, context.models(), args.options);
+    DriveSummary s;
+    try {
+        s = recordDrive(config, args.config, context.models(), args.options);
+    } catch (const ConfigError& e) {
+        throw e.within(ErrorSource::file(args.config));  // e.g. a background without lanes
+    }
     std::cout << "drove " << s.route_length_m << " m in " << s.duration_s << " s with "
               << s.traffic_cars << " traffic cars: " << s.frames << " frames (" << s.frames_cast
               << " cast now, " << s.points << " points) -> " << args.options.output << "/sequences/"

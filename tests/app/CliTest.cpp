@@ -359,6 +359,33 @@ TEST(Cli, SampleIsADryRunWithStableSceneIds) {
     fs::remove_all(dir);
 }
 
+TEST(Cli, DriveBadInputGivesOneLineErrorsAndWritesNothing) {
+    const fs::path dir = tempDir("drivebad");
+    const std::string out = " -o " + (dir / "out").string();
+    const std::pair<const char*, const char*> cases[] = {
+        {R"({"motion": "fast"})", "/motion: \"none\", \"ego\" or \"ego+traffic\""},
+        {R"({"background": "parking:1"})", "/background: a background with a road network"},
+        {R"({"route": {"waypoints_m": [[0, 0]]}})", "/route/waypoints_m: a list of at least two"},
+        {R"({"speed": {"cruise_mps": 30}})", "/speed/cruise_mps: at most max_speed_mps"},
+        {R"({"traffic": {"cars": 2, "colour": 1}})", "/traffic/colour: unknown key"},
+        {R"({"lidar": "hdl65"})", "/lidar: one of"},
+        {R"({"sequence": "7"})", "/sequence: two digits"}};
+    for (const auto& [json, expected] : cases) {
+        write(dir / "drive.json", json);
+        expectOneLineError(runCli("drive " + (dir / "drive.json").string() + out),
+                           std::string("drive.json: ") + expected);
+        EXPECT_FALSE(fs::exists(dir / "out")) << json;
+    }
+    // A directory that holds another drive is refused, and keeps it.
+    write(dir / "drive.json", R"({"duration_s": 0.2, "lidar": "vlp16"})");
+    EXPECT_EQ(runCli("drive " + (dir / "drive.json").string() + out + " --no-progress").exit_code,
+              0);
+    write(dir / "drive.json", R"({"duration_s": 0.3, "lidar": "vlp16"})");
+    expectOneLineError(runCli("drive " + (dir / "drive.json").string() + out),
+                       "it holds another drive; use a new one");
+    EXPECT_TRUE(fs::exists(dir / "out" / "sequences" / "00" / "velodyne" / "000001.bin"));
+}
+
 TEST(Cli, SweepBadInputGivesOneLineErrors) {
     const fs::path dir = tempDir("sweepbad");
     const std::string config = std::string(BLINDSPOT_SOURCE_DIR) + "/sweep/configs/demo-xy.json";
