@@ -79,6 +79,7 @@ void runCompare(const CompareArgs& a, const AppContext& context) {
     CompareOptions o;
     o.map = a.map.options(context.dimensions());
     resolveMetricClass(o.map.metric, ra.scenes);
+    resolveMapDims(o.map, ra.scenes);
     o.intersect = a.intersect;
     o.seed = a.seed;
     o.resamples = a.resamples;

@@ -10,10 +10,11 @@ namespace blindspot::cli {
 
 /// --dims x_m,y_m and --class (target, car, ..., miou).
 struct MapArgs {
-    std::string dims = "x_m,y_m";
+    std::string dims;        ///< empty: resolveMapDims picks them from the run
     std::string class_name;  ///< empty: resolveMetricClass picks it from the run
     void add(CLI::App* cmd);
-    /// Throws ConfigError for anything but two distinct dimension names (or aliases: x,y).
+    /// Throws ConfigError for anything but two distinct dimension names (or aliases: x,y); no
+    /// --dims leaves both empty, for resolveMapDims.
     MapOptions options(const DimensionRegistry& registry) const;
 };
 

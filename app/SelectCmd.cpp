@@ -31,6 +31,7 @@ void runSelect(const SelectArgs& a, const CLI::App& cmd, const AppContext& conte
     rule.min_samples = a.min_samples;
     MapOptions options = a.map.options(context.dimensions());
     resolveMetricClass(options.metric, run.scenes);
+    resolveMapDims(options, run.scenes);
     const MiouMap map = buildMiouMap(run.scenes, options);
     if (a.region) {
         const auto overview = adaptiveOverview(run, map, context.catalogue(), context.dimensions());

@@ -102,18 +102,18 @@ DimensionRegistry defaultDimensions() {
         continuous("drive_speed_mps", "", 1, 30, 10.0, "ego speed [m/s]",
                    "the ego's cruise speed in a drive sample (m/s)",
                    [](Scenario& s, const DimValue& v) { s.drive.speed_mps = number(v); }));
-    DimensionDef route =
-        continuous("drive_route_seed", "", 1, 1000000, 1.0, "route seed",
-                   "the seed of a drive sample's auto route (integer)",
-                   [](Scenario& s, const DimValue& v) { s.drive.route_seed = int(number(v)); });
-    route.kind = DimensionKind::Integer;
-    r.dims.push_back(route);
     DimensionDef traffic =
         continuous("drive_traffic_cars", "", 0, 100, 0.0, "traffic cars",
                    "moving traffic cars in a drive sample (integer)",
                    [](Scenario& s, const DimValue& v) { s.drive.traffic_cars = int(number(v)); });
     traffic.kind = DimensionKind::Integer;
     r.dims.push_back(traffic);
+    DimensionDef route =
+        continuous("drive_route_seed", "", 1, 1000000, 1.0, "route seed",
+                   "the seed of a drive sample's auto route (integer)",
+                   [](Scenario& s, const DimValue& v) { s.drive.route_seed = int(number(v)); });
+    route.kind = DimensionKind::Integer;
+    r.dims.push_back(route);
     return r;
 }
 

@@ -64,8 +64,8 @@ struct DimensionRegistry {
 };
 
 /// The bundled dimensions: car_model, x_m, y_m, yaw_deg, count, background, color, weather,
-/// time_of_day_h, mount_height_m, pitch_deg, roll_deg, lidar, drive_speed_mps, drive_route_seed,
-/// drive_traffic_cars.
+/// time_of_day_h, mount_height_m, pitch_deg, roll_deg, lidar, drive_speed_mps, drive_traffic_cars,
+/// drive_route_seed.
 DimensionRegistry defaultDimensions();
 
 /// A scenario from the registry's defaults with the given values applied, in registry order.

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <set>
 
 #include "core/Error.hpp"
 
@@ -66,6 +67,27 @@ MapCell cellOf(const std::vector<std::optional<double>>& values,
     c.mean_visibility = meanOf(visibilities);
     c.mean_target_in_grid = meanOf(in_grid);
     return c;
+}
+
+void resolveMapDims(MapOptions& o, const std::vector<SceneResult>& scenes) {
+    if (!o.dims[0].empty() && !o.dims[1].empty()) return;
+    auto everywhere = [&](const std::string& name) {
+        return !scenes.empty() && std::all_of(scenes.begin(), scenes.end(), [&](const auto& s) {
+            return s.sample.contains(name);
+        });
+    };
+    auto varies = [&](const std::string& name) {
+        std::set<std::string> values;
+        for (const auto& s : scenes)
+            if (s.sample.contains(name)) values.insert(s.sample.at(name).dump());
+        return values.size() > 1;
+    };
+    o.dims = {"x_m", "y_m"};  // the paper's map; an error names a missing one
+    if (everywhere("x_m") && everywhere("y_m")) return;
+    std::vector<std::string> varied;
+    for (const auto& d : o.dimensions.dims)
+        if (varies(d.name)) varied.push_back(d.name);
+    if (varied.size() >= 2) o.dims = {varied[0], varied[1]};
 }
 
 MiouMap buildMiouMap(const std::vector<SceneResult>& scenes, const MapOptions& options) {

@@ -47,6 +47,11 @@ struct MapOptions {
     DimensionRegistry dimensions = defaultDimensions();  ///< titles
 };
 
+/// Fills dims left empty: x_m and y_m when every scene has both (the paper's map), else the first
+/// two dimensions (in the registry's order) whose values vary across the scenes, e.g. a drive
+/// sweep's drive_speed_mps and drive_traffic_cars. Dims already set stay.
+void resolveMapDims(MapOptions& options, const std::vector<SceneResult>& scenes);
+
 /// Throws ConfigError when a scene lacks one of the two dimensions.
 MiouMap buildMiouMap(const std::vector<SceneResult>& scenes, const MapOptions& options);
 

@@ -107,6 +107,7 @@ Night nightOf(const LoadedRun& run, const MapOptions& given, const std::string& 
               const std::string& report_dir) {
     MapOptions map = given;
     resolveMetricClass(map.metric, run.scenes);
+    resolveMapDims(map, run.scenes);
     Night n;
     n.label = label.empty() ? run.info.finished_at.substr(0, 10) : label;
     n.run_dir = std::filesystem::absolute(run.dir).lexically_normal().string();

@@ -96,6 +96,7 @@ ReportInput buildRunReport(const RunReportOptions& given) {
     RunReportOptions o = given;
     const LoadedRun run = loadScoredRun(o.run_dir, o.map.dimensions);
     resolveMetricClass(o.map.metric, run.scenes);
+    resolveMapDims(o.map, run.scenes);
     ReportInput in;
     in.run = metadataOf(run);
     in.metric = o.map.metric;

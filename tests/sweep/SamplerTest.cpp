@@ -179,7 +179,7 @@ TEST(SweepConfig, BadConfigsNameTheJsonPath) {
               "sweep.json: /dimensions/speed: unknown dimension; expected one of car_model, "
               "target_type, x_m, "
               "y_m, yaw_deg, count, background, color, weather, time_of_day_h, mount_height_m, "
-              "pitch_deg, roll_deg, lidar, drive_speed_mps, drive_route_seed, drive_traffic_cars");
+              "pitch_deg, roll_deg, lidar, drive_speed_mps, drive_traffic_cars, drive_route_seed");
     EXPECT_EQ(errorOf({{"x", {{"range", {{"start", 5}, {"stop", 1}, {"step", 1}}}}}}),
               "sweep.json: /dimensions/x/range: empty range: stop 1 cannot be reached from start 5 "
               "with step 1");
