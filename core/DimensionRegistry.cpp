@@ -26,6 +26,16 @@ DimensionDef continuous(std::string name, std::string id_key, double min, double
     return d;
 }
 
+// A whole-number dimension (a count, a seed): continuous limits, integer kind.
+DimensionDef integer(std::string name, double min, double max, double def, std::string title,
+                     std::string meaning, std::function<void(Scenario&, int)> apply) {
+    DimensionDef d =
+        continuous(std::move(name), "", min, max, def, std::move(title), std::move(meaning),
+                   [apply](Scenario& s, const DimValue& v) { apply(s, int(number(v))); });
+    d.kind = DimensionKind::Integer;
+    return d;
+}
+
 DimensionDef categorical(std::string name, ValueSet values, std::string def, std::string title,
                          std::string meaning,
                          std::function<void(Scenario&, const DimValue&)> apply) {
@@ -62,11 +72,8 @@ DimensionRegistry defaultDimensions() {
         continuous("yaw_deg", "yaw", -360, 360, 0.0, "yaw [deg] (counter-clockwise)",
                    "target car yaw (deg, counter-clockwise)",
                    [](Scenario& s, const DimValue& v) { target(s).yaw_deg = number(v); }));
-    DimensionDef count =
-        continuous("count", "", 1, 50, 1.0, "cars in the scene", "number of cars (integer)",
-                   [](Scenario& s, const DimValue& v) { s.count = int(number(v)); });
-    count.kind = DimensionKind::Integer;
-    r.dims.push_back(count);
+    r.dims.push_back(integer("count", 1, 50, 1.0, "cars in the scene", "number of cars (integer)",
+                             [](Scenario& s, int v) { s.count = v; }));
     r.dims.push_back(categorical("background", ValueSet::Backgrounds, "urban-01", "background",
                                  "background id",
                                  [](Scenario& s, const DimValue& v) { s.background = text(v); }));
@@ -102,18 +109,12 @@ DimensionRegistry defaultDimensions() {
         continuous("drive_speed_mps", "", 1, 30, 10.0, "ego speed [m/s]",
                    "the ego's cruise speed in a drive sample (m/s)",
                    [](Scenario& s, const DimValue& v) { s.drive.speed_mps = number(v); }));
-    DimensionDef traffic =
-        continuous("drive_traffic_cars", "", 0, 100, 0.0, "traffic cars",
-                   "moving traffic cars in a drive sample (integer)",
-                   [](Scenario& s, const DimValue& v) { s.drive.traffic_cars = int(number(v)); });
-    traffic.kind = DimensionKind::Integer;
-    r.dims.push_back(traffic);
-    DimensionDef route =
-        continuous("drive_route_seed", "", 1, 1000000, 1.0, "route seed",
-                   "the seed of a drive sample's auto route (integer)",
-                   [](Scenario& s, const DimValue& v) { s.drive.route_seed = int(number(v)); });
-    route.kind = DimensionKind::Integer;
-    r.dims.push_back(route);
+    r.dims.push_back(integer("drive_traffic_cars", 0, 100, 0.0, "traffic cars",
+                             "moving traffic cars in a drive sample (integer)",
+                             [](Scenario& s, int v) { s.drive.traffic_cars = v; }));
+    r.dims.push_back(integer("drive_route_seed", 1, 1000000, 1.0, "route seed",
+                             "the seed of a drive sample's auto route (integer)",
+                             [](Scenario& s, int v) { s.drive.route_seed = v; }));
     return r;
 }
 

@@ -4,6 +4,7 @@
 #include <Eigen/Geometry>
 #include <array>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "core/Material.hpp"
@@ -20,6 +21,14 @@ struct MeshInstance {
     /// Visible colour (sRGB) per part, for the camera; empty: the label's natural colour.
     std::vector<std::array<std::uint8_t, 3>> part_srgb;
 };
+
+/// A mesh with its materials, placed at the origin (the caller sets the pose and the id).
+inline MeshInstance placedMesh(MeshId mesh, std::vector<SurfaceMaterial> materials) {
+    MeshInstance inst;
+    inst.mesh = mesh;
+    inst.part_materials = std::move(materials);
+    return inst;
+}
 
 /// What a single ray hit, in the world frame.
 struct RayHit {

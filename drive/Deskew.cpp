@@ -65,6 +65,17 @@ std::vector<Eigen::Isometry3d> readLidarPoses(const std::string& dir) {
     return out;
 }
 
+std::vector<float> readPointTimes(const std::string& path, std::size_t points) {
+    const std::string raw = readFileBytes(path);
+    if (raw.size() != points * sizeof(float))
+        throw FileError(path, "expected one float32 per point of its scan (" +
+                                  std::to_string(points) + "), got " + std::to_string(raw.size()) +
+                                  " bytes");
+    std::vector<float> times(points);
+    std::memcpy(times.data(), raw.data(), raw.size());
+    return times;
+}
+
 Eigen::Isometry3d frameFromFiring(const std::vector<Eigen::Isometry3d>& poses, std::size_t k,
                                   double period_s, double dt_s) {
     const Eigen::Isometry3d& here = poses[k];
@@ -106,13 +117,8 @@ std::size_t deskewSequence(const std::string& dataset_dir, const std::string& se
         const std::string name = kittiFrameName(k);
         const std::string bin = (in / "velodyne" / (name + ".bin")).string();
         PointList points = readKittiScan(bin);
-        const std::string times_path = (in / "point_times" / (name + ".bin")).string();
-        const std::string raw = readFileBytes(times_path);
-        std::vector<float> times(raw.size() / sizeof(float));
-        if (times.size() != points.xyzi.size() / 4 || raw.size() % sizeof(float))
-            throw FileError(times_path, "expected one float32 per point of " + bin + " (" +
-                                            std::to_string(points.xyzi.size() / 4) + ")");
-        std::memcpy(times.data(), raw.data(), raw.size());
+        const std::vector<float> times =
+            readPointTimes((in / "point_times" / (name + ".bin")).string(), points.xyzi.size() / 4);
         deskewPoints(points.xyzi, times, poses, k, 1.0 / hz);
         writeFileAtomic((out / "velodyne" / (name + ".bin")).string(), encodeKittiBin(points));
         fs::copy_file(in / "labels" / (name + ".label"), out / "labels" / (name + ".label"),

@@ -14,6 +14,10 @@ namespace blindspot {
 /// convention, converted with calib.txt's Tr).
 std::vector<Eigen::Isometry3d> readLidarPoses(const std::string& sequence_dir);
 
+/// A frame's point_times/NNNNNN.bin: one float32 per point (s after the frame time). Throws
+/// FileError naming the file when it does not hold `points` of them.
+std::vector<float> readPointTimes(const std::string& path, std::size_t points);
+
 /// sensor(frame) from sensor(frame time + dt_s), for one frame of `poses` (frames 1 / hz apart).
 Eigen::Isometry3d frameFromFiring(const std::vector<Eigen::Isometry3d>& poses, std::size_t frame,
                                   double frame_period_s, double dt_s);

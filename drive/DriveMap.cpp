@@ -83,12 +83,8 @@ DriveMap readDriveMap(const std::string& dataset_dir, const std::string& sequenc
         const std::string name = kittiFrameName(k);
         PointList points = readKittiScan((seq / "velodyne" / (name + ".bin")).string(),
                                          (seq / "labels" / (name + ".label")).string());
-        const std::string times_path = (seq / "point_times" / (name + ".bin")).string();
-        const std::string raw = readFileBytes(times_path);
-        std::vector<float> times(raw.size() / sizeof(float));
-        if (times.size() != points.label.size())
-            throw FileError(times_path, "expected one float32 per point of its scan");
-        std::memcpy(times.data(), raw.data(), times.size() * sizeof(float));
+        const std::vector<float> times =
+            readPointTimes((seq / "point_times" / (name + ".bin")).string(), points.label.size());
         deskewPoints(points.xyzi, times, world_from_sensor, k, period);
         for (std::size_t i = 0; i < points.label.size(); ++i) {
             const Eigen::Vector3d w =

@@ -13,33 +13,11 @@ namespace {
 
 constexpr double kRadToDeg = 180.0 / M_PI;
 
-MeshInstance staticInstance(MeshId mesh, const std::vector<SurfaceMaterial>& materials) {
-    MeshInstance inst;
-    inst.mesh = mesh;
-    inst.part_materials = materials;
-    return inst;
-}
-
 }  // namespace
 
 Pose egoPoseAt(const GroundSurface& ground, const EgoVehicle& ego, const Route& route, double s_m) {
     const Eigen::Vector2d p = route.path.at(s_m);
-    const double yaw = route.path.headingAt(s_m);
-    const Eigen::Vector2d fwd(std::cos(yaw), std::sin(yaw)), left(-fwd.y(), fwd.x());
-    const double ax = ego.wheelbase_m / 2, ay = ego.track_m / 2;
-    std::array<double, 4> z{};
-    const std::array<Eigen::Vector2d, 4> wheels = {
-        p + fwd * ax + left * ay, p + fwd * ax - left * ay, p - fwd * ax + left * ay,
-        p - fwd * ax - left * ay};
-    for (std::size_t w = 0; w < 4; ++w) {
-        z[w] = ground.heightAt(wheels[w].x(), wheels[w].y());
-        if (std::isnan(z[w]))
-            throw ConfigError(ErrorSource::value("/route"),
-                              "a route on the ground; the ego's wheel at (" +
-                                  std::to_string(wheels[w].x()) + ", " +
-                                  std::to_string(wheels[w].y()) + ") has none under it");
-    }
-    return poseOnWheels(z, ego.wheelbase_m, ego.track_m, p.x(), p.y(), yaw * kRadToDeg);
+    return ground.placeEgo(ego, p.x(), p.y(), route.path.headingAt(s_m) * kRadToDeg);
 }
 
 DriveWorld::DriveWorld(const Background& background, const std::vector<CarModelSpec>& models,
@@ -50,17 +28,17 @@ DriveWorld::DriveWorld(const Background& background, const std::vector<CarModelS
       scene_(build_threads),
       ground_(background.ground, build_threads) {
     const Background& bg = background_;
-    static_instances_.push_back(staticInstance(scene_.addMesh(bg.ground), bg.materials));
-    static_instances_.push_back(staticInstance(scene_.addMesh(bg.fixtures), bg.materials));
+    static_instances_.push_back(placedMesh(scene_.addMesh(bg.ground), bg.materials));
+    static_instances_.push_back(placedMesh(scene_.addMesh(bg.fixtures), bg.materials));
     for (const auto& actor : bg.actors) {
-        MeshInstance inst = staticInstance(scene_.addMesh(actor.mesh), bg.materials);
+        MeshInstance inst = placedMesh(scene_.addMesh(actor.mesh), bg.materials);
         inst.instance_id = actor.instance_id;
         static_instances_.push_back(inst);
     }
     auto meshOf = [&](const std::string& name) { return carMesh(name); };
     for (const auto& parked : bg.parked_cars) {
         const PaintColor paint = paintColor(parked.color);
-        MeshInstance inst = staticInstance(meshOf(parked.model), carMaterials(paint));
+        MeshInstance inst = placedMesh(meshOf(parked.model), carMaterials(paint));
         inst.world_from_mesh =
             ground_
                 .placeCar(model(parked.model), parked.world_from_car.translation_m.x(),
@@ -82,7 +60,7 @@ void DriveWorld::setTraffic(std::vector<TrafficCar> cars) {
     cars_ = std::move(cars);
     car_instances_.clear();
     for (const auto& car : cars_) {
-        MeshInstance inst = staticInstance(carMesh(car.model), carMaterials(paintColor(car.color)));
+        MeshInstance inst = placedMesh(carMesh(car.model), carMaterials(paintColor(car.color)));
         inst.instance_id = car.instance_id;
         car_instances_.push_back(inst);
     }

@@ -46,18 +46,31 @@ double GroundSurface::heightAt(double x_m, double y_m) const {
 
 Pose GroundSurface::placeCar(const CarModelSpec& model, double x_m, double y_m,
                              double yaw_deg) const {
+    return placeOnContacts(wheelContacts(model), model.wheelbase_m, trackWidth(model), x_m, y_m,
+                           yaw_deg, "/cars", "car " + model.name);
+}
+
+Pose GroundSurface::placeEgo(const EgoVehicle& ego, double x_m, double y_m, double yaw_deg) const {
+    const double ax = ego.wheelbase_m / 2, ay = ego.track_m / 2;
+    return placeOnContacts({{{ax, ay}, {ax, -ay}, {-ax, ay}, {-ax, -ay}}}, ego.wheelbase_m,
+                           ego.track_m, x_m, y_m, yaw_deg, "/route", "the ego vehicle");
+}
+
+Pose GroundSurface::placeOnContacts(const std::array<std::array<double, 2>, 4>& contacts,
+                                    double wheelbase_m, double track_m, double x_m, double y_m,
+                                    double yaw_deg, const std::string& json_path,
+                                    const std::string& what) const {
     const double c = std::cos(yaw_deg / kRadToDeg), s = std::sin(yaw_deg / kRadToDeg);
     std::array<double, 4> z{};
-    const auto contacts = wheelContacts(model);  // FL, FR, RL, RR in the car frame
     for (int i = 0; i < 4; ++i) {
         const auto& [cx, cy] = contacts[i];
         z[i] = heightAt(x_m + c * cx - s * cy, y_m + s * cx + c * cy);
         if (std::isnan(z[i]))
-            throw ConfigError(ErrorSource::value("/cars"),
-                              "car " + model.name + " at x=" + std::to_string(x_m) +
-                                  ", y=" + std::to_string(y_m) + " has a wheel off the ground");
+            throw ConfigError(ErrorSource::value(json_path), what + " at x=" + std::to_string(x_m) +
+                                                                 ", y=" + std::to_string(y_m) +
+                                                                 " has a wheel off the ground");
     }
-    return poseOnWheels(z, model.wheelbase_m, trackWidth(model), x_m, y_m, yaw_deg);
+    return poseOnWheels(z, wheelbase_m, track_m, x_m, y_m, yaw_deg);
 }
 
 }  // namespace blindspot

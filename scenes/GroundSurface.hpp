@@ -2,7 +2,9 @@
 // The ground of a background as a height field for placing cars: heights by a vertical ray, and
 // wheels-on-the-ground poses (ground following) in the background's world frame (ISO 8855, m).
 #include <array>
+#include <string>
 
+#include "core/Mounting.hpp"
 #include "core/Pose.hpp"
 #include "core/RayCaster.hpp"
 #include "core/TriangleMesh.hpp"
@@ -24,8 +26,15 @@ class GroundSurface {
     /// The car's pose with its wheels on the ground: z from the mean contact height, pitch from
     /// front vs rear axle, roll from left vs right wheels. Throws ConfigError off the ground.
     Pose placeCar(const CarModelSpec& model, double x_m, double y_m, double yaw_deg) const;
+    /// The ego vehicle's pose by the same rule, its wheels at +-wheelbase/2 and +-track/2. Throws
+    /// ConfigError at /route off the ground.
+    Pose placeEgo(const EgoVehicle& ego, double x_m, double y_m, double yaw_deg) const;
 
   private:
+    /// Wheel contacts FL, FR, RL, RR (m, vehicle frame) onto the ground; errors name `json_path`.
+    Pose placeOnContacts(const std::array<std::array<double, 2>, 4>& contacts, double wheelbase_m,
+                         double track_m, double x_m, double y_m, double yaw_deg,
+                         const std::string& json_path, const std::string& what) const;
     RayScene scene_;
 };
 

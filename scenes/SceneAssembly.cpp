@@ -15,13 +15,6 @@ namespace {
 
 constexpr double kRadToDeg = 180.0 / M_PI;
 
-MeshInstance staticInstance(MeshId mesh, const std::vector<SurfaceMaterial>& materials) {
-    MeshInstance inst;
-    inst.mesh = mesh;
-    inst.part_materials = materials;
-    return inst;
-}
-
 Footprint carFootprint(const CarModelSpec& m, double x, double y, double yaw_deg) {
     return {{x, y}, {m.length_m / 2, m.width_m / 2}, yaw_deg / kRadToDeg, "car"};
 }
@@ -126,16 +119,16 @@ AssembledScene SceneAssembler::assemble(const Scenario& sample) {
     const Background& bg = c.bg;
     RayScene& scene = c.scene;
     scene.clearInstances();
-    scene.addInstance(staticInstance(c.ground_mesh, bg.materials));
-    scene.addInstance(staticInstance(c.fixtures_mesh, bg.materials));
+    scene.addInstance(placedMesh(c.ground_mesh, bg.materials));
+    scene.addInstance(placedMesh(c.fixtures_mesh, bg.materials));
     for (std::size_t a = 0; a < bg.actors.size(); ++a) {
-        MeshInstance inst = staticInstance(c.actor_meshes[a], bg.materials);
+        MeshInstance inst = placedMesh(c.actor_meshes[a], bg.materials);
         inst.instance_id = bg.actors[a].instance_id;
         scene.addInstance(inst);
     }
     for (const auto& parked : bg.parked_cars) {
         const PaintColor paint = paintColor(parked.color);
-        MeshInstance inst = staticInstance(c.car_meshes.at(parked.model), carMaterials(paint));
+        MeshInstance inst = placedMesh(c.car_meshes.at(parked.model), carMaterials(paint));
         inst.part_srgb = carColors(paint);
         inst.world_from_mesh =
             c.ground
@@ -183,14 +176,14 @@ AssembledScene SceneAssembler::assemble(const Scenario& sample) {
         if (person) {
             placed.world_from_car.translation_m = {p.x(), p.y(), c.ground.heightAt(p.x(), p.y())};
             placed.world_from_car.yaw_deg = yaw;
-            inst = staticInstance(c.person_meshes.at(t.target_type),
-                                  c.person_materials.at(t.target_type));
+            inst =
+                placedMesh(c.person_meshes.at(t.target_type), c.person_materials.at(t.target_type));
             print = personFootprint(t.target_type, p.x(), p.y(), yaw);
         } else {
             const CarModelSpec& spec = targetModel(t, where);
             const PaintColor paint = targetPaint(t, where);
             placed.world_from_car = c.ground.placeCar(spec, p.x(), p.y(), yaw);
-            inst = staticInstance(c.car_meshes.at(spec.name), carMaterials(paint));
+            inst = placedMesh(c.car_meshes.at(spec.name), carMaterials(paint));
             inst.part_srgb = carColors(paint);
             print = carFootprint(spec, p.x(), p.y(), yaw);
         }
