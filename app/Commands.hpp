@@ -14,6 +14,7 @@ void setupSweepCommand(CLI::App& app, const AppContext& context);
 void setupMergeCommand(CLI::App& app, const AppContext& context);
 void setupPlanCommand(CLI::App& app, const AppContext& context);
 void setupExportCsvCommand(CLI::App& app, const AppContext& context);
+void setupCachedScanCommand(CLI::App& app, const AppContext& context);
 void setupGenerateCommand(CLI::App& app, const AppContext& context);
 void setupTrainCommand(CLI::App& app, const AppContext& context);
 void setupSelectCommand(CLI::App& app, const AppContext& context);
@@ -35,6 +36,7 @@ inline void setupCommands(CLI::App& app, const AppContext& context) {
     setupMergeCommand(app, context);
     setupPlanCommand(app, context);
     setupExportCsvCommand(app, context);
+    setupCachedScanCommand(app, context);
     setupGenerateCommand(app, context);
     setupTrainCommand(app, context);
     setupSelectCommand(app, context);

@@ -9,6 +9,7 @@
 #include "core/Bytes.hpp"
 #include "core/Error.hpp"
 #include "core/Json.hpp"
+#include "core/ScanSummary.hpp"
 
 namespace blindspot {
 namespace {
@@ -316,14 +317,8 @@ ScanGrid readScanDirectory(const std::string& dir) {
     const std::string json_path = (std::filesystem::path(dir) / "scan.json").string();
     const std::string pcd_path = (std::filesystem::path(dir) / "scan.pcd").string();
     const nlohmann::json summary = readJsonFile(json_path);
-    const JsonObject j(summary, json_path, "");
-    const LidarSpec spec = lidarSpecFromJson(j.object("lidar"));
-    const JsonObject pose = j.object("world_from_sensor");
-    const std::vector<double> m = pose.numbers("matrix_row_major");
-    if (m.size() != 16) pose.fail("matrix_row_major", "expected 16 numbers (a row-major 4x4 pose)");
-    Eigen::Isometry3d world_from_sensor = Eigen::Isometry3d::Identity();
-    for (int r = 0; r < 3; ++r)
-        for (int c = 0; c < 4; ++c) world_from_sensor.matrix()(r, c) = m[std::size_t(4 * r + c)];
+    ScanGrid scan = emptyScanOfSummary(JsonObject(summary, json_path, ""));
+    const LidarSpec& spec = scan.spec;
     const OrganisedCloud cloud = readPcd(pcd_path);
     if (cloud.width != spec.cols() || cloud.height != spec.rows())
         throw FileError(pcd_path, "grid is " + std::to_string(cloud.height) + " x " +
@@ -334,7 +329,6 @@ ScanGrid readScanDirectory(const std::string& dir) {
         cloud.instance.empty())
         throw FileError(pcd_path,
                         "needs fields intensity, range, label and instance to rebuild a scan");
-    ScanGrid scan = makeEmptyScan(spec, world_from_sensor);
     scan.xyz_sensor_m = cloud.xyz;
     scan.range_m = cloud.range;
     scan.reflectivity = cloud.intensity;

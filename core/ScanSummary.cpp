@@ -34,4 +34,15 @@ nlohmann::json scanSummaryJson(const ScanGrid& scan) {
             {"points_per_instance", instances}};
 }
 
+ScanGrid emptyScanOfSummary(const JsonObject& summary) {
+    const LidarSpec spec = lidarSpecFromJson(summary.object("lidar"));
+    const JsonObject pose = summary.object("world_from_sensor");
+    const std::vector<double> m = pose.numbers("matrix_row_major");
+    if (m.size() != 16) pose.fail("matrix_row_major", "expected 16 numbers (a row-major 4x4 pose)");
+    Eigen::Isometry3d world_from_sensor = Eigen::Isometry3d::Identity();
+    for (int r = 0; r < 3; ++r)
+        for (int c = 0; c < 4; ++c) world_from_sensor.matrix()(r, c) = m[std::size_t(4 * r + c)];
+    return makeEmptyScan(spec, world_from_sensor);
+}
+
 }  // namespace blindspot

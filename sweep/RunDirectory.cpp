@@ -6,7 +6,7 @@
 #include "core/Error.hpp"
 #include "core/Hash.hpp"
 #include "core/Json.hpp"
-#include "core/ScanIo.hpp"
+#include "core/ScanPack.hpp"
 #include "core/ScanSummary.hpp"
 
 namespace blindspot {
@@ -79,7 +79,7 @@ std::string RunDirectory::scanDir(const std::string& scene_id) const {
 
 bool RunDirectory::hasScan(const std::string& scene_id) const {
     const fs::path dir = scanDir(scene_id);
-    return fs::exists(dir / "scan.json") && fs::exists(dir / "scan.pcd");
+    return fs::exists(dir / "scan.json") && fs::exists(dir / "scan.zst");
 }
 
 std::optional<CachedScan> RunDirectory::readScan(const std::string& scene_id,
@@ -104,14 +104,16 @@ std::optional<CachedScan> RunDirectory::readScan(const std::string& scene_id,
                             (hash == summary.end() ? std::string("none") : hash->dump()) +
                             ": the cache holds another sensor's scan; use another "
                             "--scan-cache");
-    // The grid's checksum: a flipped bit or a truncated scan.pcd is a miss, never a wrong scan.
-    const auto checksum = summary.find("pcd_fnv1a64");
-    if (checksum == summary.end() ||
-        *checksum != hex64(fnv1a64(readFileBytes((dir / "scan.pcd").string()))))
+    // The pack's checksum: a flipped bit or a truncated scan.zst is a miss, never a wrong scan.
+    const auto checksum = summary.find("pack_fnv1a64");
+    const std::string pack_path = (dir / "scan.zst").string();
+    std::string pack;
+    if (checksum == summary.end() || *checksum != hex64(fnv1a64(pack = readFileBytes(pack_path))))
         return std::nullopt;
     try {  // the checksum matched: what is in it is the tool's own output, so errors are damage
-        return CachedScan{readScanDirectory(dir.string()),
-                          carRowsFromJson(JsonObject(summary, json_path, ""))};
+        ScanGrid scan = emptyScanOfSummary(JsonObject(summary, json_path, ""));
+        decodeScanPack(pack, pack_path, scan);
+        return CachedScan{std::move(scan), carRowsFromJson(JsonObject(summary, json_path, ""))};
     } catch (const ConfigError& e) {
         throw FileError::damaged(e);
     }
@@ -120,15 +122,16 @@ std::optional<CachedScan> RunDirectory::readScan(const std::string& scene_id,
 void RunDirectory::writeScan(const std::string& scene_id, const std::string& lidar_spec_hash,
                              const ScanGrid& scan, const nlohmann::json& sample,
                              const std::vector<CarRow>& cars) const {
-    // The organised PCD holds the whole grid (xyz, intensity, range, label, instance, NaN holes)
-    // and scan.json the spec, pose and target-car rows: enough to rebuild the scan bit for bit and
-    // every other format. Disk writes dominate a scans-only sweep, so nothing else.
+    // The pack (core/ScanPack.hpp) holds the whole grid and scan.json the spec, pose and
+    // target-car rows: enough to rebuild the scan bit for bit and every other format, which
+    // `blindspot cached-scan` writes on demand. The cache is most of a sweep's disk, so nothing
+    // else.
     const fs::path dir = scanDir(scene_id);
     prepareOutputDirectory(dir.string());
-    const std::string pcd = encodeOrganisedPcd(scan);
-    writeFileAtomic((dir / "scan.pcd").string(), pcd);
+    const std::string pack = encodeScanPack(scan);
+    writeFileAtomic((dir / "scan.zst").string(), pack);
     nlohmann::json summary = scanSummaryJson(scan);
-    summary["pcd_fnv1a64"] = hex64(fnv1a64(pcd));
+    summary["pack_fnv1a64"] = hex64(fnv1a64(pack));
     summary["sample"] = sample;
     summary["scene_id"] = scene_id;
     summary["lidar_spec_hash"] = lidar_spec_hash;
@@ -186,7 +189,7 @@ void RunDirectory::copyScanFrom(const RunDirectory& other, const std::string& sc
     // looks complete.
     const fs::path from = other.scanDir(scene_id), to = scanDir(scene_id);
     prepareOutputDirectory(to.string());
-    for (const char* name : {"scan.pcd", "scan.json"}) {
+    for (const char* name : {"scan.zst", "scan.json"}) {
         const std::string target = (to / name).string(), temp = temporaryPathFor(target);
         std::error_code ec;
         fs::copy_file(from / name, temp, fs::copy_options::overwrite_existing, ec);

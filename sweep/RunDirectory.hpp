@@ -2,9 +2,9 @@
 // A run directory's layout, and the only code that knows it (docs/results-store.md):
 //
 //   RUN/results.sqlite               the results store
-//   RUN/scans/SCENE_ID/scan.pcd      scan cache: the organised grid, bit for bit
+//   RUN/scans/SCENE_ID/scan.zst      scan cache: the grid, bit for bit (core/ScanPack.hpp)
 //   RUN/scans/SCENE_ID/scan.json     its spec and spec hash, pose, sample, target-car rows and
-//                                    scan.pcd's checksum (written last)
+//                                    scan.zst's checksum (written last)
 //   RUN/predictions/SCENE_ID.pred    one byte per scan cell: the model's class index
 //   RUN/predictions/classes.json     the model's classes and learning map
 //   RUN/images/SCENE_ID/             camera outputs (sweep --images)
@@ -48,13 +48,13 @@ class RunDirectory {
     std::string scanDir(const std::string& scene_id) const;
     bool hasScan(const std::string& scene_id) const;
     /// The cached scan of a scene, or nothing when it was never (completely) written or is damaged
-    /// (unreadable scan.json, scan.pcd not matching its checksum): the scene is cast again. Throws
+    /// (unreadable scan.json, scan.zst not matching its checksum): the scene is cast again. Throws
     /// FileError naming scan.json when it was cast with another LiDAR spec than
     /// `lidar_spec_hash` (lidarSpecHashIn): a cache that would serve another sensor's scan. An
     /// empty hash skips the check (a run's report reads back the scans the run wrote).
     std::optional<CachedScan> readScan(const std::string& scene_id,
                                        const std::string& lidar_spec_hash) const;
-    /// scan.pcd, then scan.json (with the spec hash): a scan counts as cached only once both are
+    /// scan.zst, then scan.json (with the spec hash): a scan counts as cached only once both are
     /// complete.
     void writeScan(const std::string& scene_id, const std::string& lidar_spec_hash,
                    const ScanGrid& scan, const nlohmann::json& sample,

@@ -17,7 +17,7 @@
 
 namespace blindspot::fuzz {
 
-/// Separates the files of a multi-file input (a .bin and its .label, scan.json and scan.pcd). A
+/// Separates the files of a multi-file input (a .bin and its .label, scan.json and scan.zst). A
 /// corpus entry is the files joined by it, so mutations reach each file and the split itself.
 inline const std::string kFileSeparator = "\n--blindspot-fuzz-next-file--\n";
 

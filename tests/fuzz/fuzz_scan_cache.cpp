@@ -1,5 +1,5 @@
-// libFuzzer target: a scan cache entry (scan.json and scan.pcd), through RunDirectory::readScan
-// as a resumed sweep or a report reads it. Input: scan.json, separator, scan.pcd.
+// libFuzzer target: a scan cache entry (scan.json and scan.zst), through RunDirectory::readScan
+// as a resumed sweep or a report reads it. Input: scan.json, separator, scan.zst.
 #include "core/Hash.hpp"
 #include "sweep/RunDirectory.hpp"
 #include "tests/fuzz/FuzzInput.hpp"
@@ -15,7 +15,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         parts[0] = summary.dump();
     }
     const auto run = fuzz::scratchDir() / "run";
-    fuzz::writeInput(run / "scans" / "scene" / "scan.pcd", parts[1]);
+    fuzz::writeInput(run / "scans" / "scene" / "scan.zst", parts[1]);
     fuzz::writeInput(run / "scans" / "scene" / "scan.json", parts[0]);
     const RunDirectory dir(run.string());
     return fuzz::expectOwnErrors([&] { dir.readScan("scene", ""); });

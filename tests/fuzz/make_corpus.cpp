@@ -100,7 +100,7 @@ void writeAll(const fs::path& src, const fs::path& out) {
     const fs::path entry = run.scanDir("scene");
     seed(out, "fuzz_scan_cache", "scene",
          joined({readFileBytes((entry / "scan.json").string()),
-                 readFileBytes((entry / "scan.pcd").string())}));
+                 readFileBytes((entry / "scan.zst").string())}));
 
     run.create(false);
     {

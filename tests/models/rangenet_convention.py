@@ -13,7 +13,8 @@ and FN per class against its own.
 
 Then the same network scores a sweep (HDL-64E, full circle, 4 scenes) under a card with an
 explicit palette learning map, and every scene x class row in results.sqlite must equal this
-script's scoring of the cached scans (scan.pcd, read with NumPy): every scan cell with a return
+script's scoring of the cached scans (`blindspot cached-scan` writes each as scan.pcd, read
+with NumPy): every scan cell with a return
 takes the prediction of its pixel.
 
 usage: rangenet_convention.py BLINDSPOT WORKDIR
@@ -193,10 +194,12 @@ def read_pcd(path):
     return np.frombuffer(data[header_end:], dtype=dtype)
 
 
-def sweep_rows(net, scans_dir):
+def sweep_rows(blindspot, net, run):
     out = {}
-    for scene in sorted(os.listdir(scans_dir)):
-        cloud = read_pcd(os.path.join(scans_dir, scene, "scan.pcd"))
+    for scene in sorted(os.listdir(os.path.join(run, "scans"))):
+        unpacked = os.path.join(run, "unpacked", scene)
+        subprocess.run([blindspot, "cached-scan", run, scene, "-o", unpacked], check=True)
+        cloud = read_pcd(os.path.join(unpacked, "scan.pcd"))
         cloud = cloud[~np.isnan(cloud["range"])]  # valid cells, row-major, as the sweep scores
         points = np.stack([cloud["x"], cloud["y"], cloud["z"], cloud["intensity"]], axis=1)
         image, mask, py, px, keep = bonnetal_projection(points)
@@ -256,7 +259,7 @@ def check_sweep(blindspot, work, net):
               db.execute("SELECT scene_id, class, tp, fp, fn FROM scene_class WHERE class != "
                          "'target'")}
     db.close()
-    ours = sweep_rows(net, os.path.join(run, "scans"))
+    ours = sweep_rows(blindspot, net, run)
     assert len({s for s, _ in ours}) == 4, ours.keys()
     assert theirs == ours, [(k, theirs.get(k), v) for k, v in ours.items() if theirs.get(k) != v]
     car = [sum(v[i] for (s, c), v in ours.items() if c == "car") for i in range(3)]

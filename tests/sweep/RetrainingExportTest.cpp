@@ -13,6 +13,7 @@
 #include "sweep/SweepRunner.hpp"
 #include "tests/TempDir.hpp"
 #include "tests/TestData.hpp"
+#include "tests/sweep/CachedScanOf.hpp"
 #include "tests/sweep/SweepFixtures.hpp"
 
 using namespace blindspot;
@@ -44,7 +45,7 @@ TEST(RetrainingExport, SelectedCellsReadBackWithTheSourceScansLabels) {
         // Same backgrounds as the run: each frame is a scene of the run, label for label.
         const std::string id = f.at("scene_id");
         const PointList source =
-            validPoints(readScanDirectory((dir / "run" / "scans" / id).string()));
+            validPoints(blindspot::testing::cachedScanOf(dir / "run" / "scans", id));
         const fs::path seq = dir / "set" / "sequences" / "00";
         const std::string frame = f.at("frame");
         const PointList exported = readKittiScan((seq / "velodyne" / (frame + ".bin")).string(),

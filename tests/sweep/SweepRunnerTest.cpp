@@ -17,6 +17,7 @@
 #include "sweep/SweepRunner.hpp"
 #include "tests/TempDir.hpp"
 #include "tests/TestData.hpp"
+#include "tests/sweep/CachedScanOf.hpp"
 #include "tests/sweep/SweepFixtures.hpp"
 
 using namespace blindspot;
@@ -36,9 +37,9 @@ TEST(SweepRunner, JobsOneAndTwoGiveIdenticalResults) {
     EXPECT_TRUE(sameRows(a, b));
     for (const auto& s : a) {
         EXPECT_EQ(s.cars.size(), 2u);  // count = 2: one extra car on a free spot
-        std::ifstream x((dir / "one" / "scans" / s.scene_id / "scan.pcd").string(),
+        std::ifstream x((dir / "one" / "scans" / s.scene_id / "scan.zst").string(),
                         std::ios::binary);
-        std::ifstream y((dir / "two" / "scans" / s.scene_id / "scan.pcd").string(),
+        std::ifstream y((dir / "two" / "scans" / s.scene_id / "scan.zst").string(),
                         std::ios::binary);
         const std::string bx((std::istreambuf_iterator<char>(x)), {}),
             by((std::istreambuf_iterator<char>(y)), {});
@@ -71,7 +72,7 @@ TEST(SweepRunner, ShardsPlusMergeEqualTheUnshardedRun) {
     EXPECT_EQ(mergeRuns(shards, (dir / "merged").string()).added, 24u);
     EXPECT_TRUE(sameRows(rows(dir / "all"), rows(dir / "merged")));
     EXPECT_TRUE(
-        fs::exists(dir / "merged" / "scans" / rows(dir / "all").front().scene_id / "scan.pcd"));
+        fs::exists(dir / "merged" / "scans" / rows(dir / "all").front().scene_id / "scan.zst"));
     // A run of another config refuses to merge.
     const auto other_dir = dir / "other";
     fs::create_directories(other_dir);
@@ -158,12 +159,12 @@ TEST(SweepRunner, SharedScanCacheSkipsRayCastingForASecondRun) {
     EXPECT_TRUE(sameRows(rows(dir / "first"), rows(dir / "second")));
     // The cached scan is the scan, bit for bit.
     const auto id = rows(dir / "first").front().scene_id;
-    const ScanGrid cached = readScanDirectory((dir / "cache" / id).string());
+    const ScanGrid cached = blindspot::testing::cachedScanOf(dir / "cache", id);
     EXPECT_GT(cached.validCount(), 1000u);
     EXPECT_EQ(cached.rows(), 16);
 }
 
-// A damaged cache entry (one flipped byte in scan.pcd, a truncated scan.pcd, scan.json cut short)
+// A damaged cache entry (one flipped byte in scan.zst, a truncated scan.zst, scan.json cut short)
 // fails its checksum or its parse: it is cast again, rewritten, and the results do not change.
 TEST(SweepRunner, DamagedCacheEntriesAreCastAgainNotTrusted) {
     const auto dir = blindspot::testing::freshTempDir("runner-damaged-cache");
@@ -174,12 +175,12 @@ TEST(SweepRunner, DamagedCacheEntriesAreCastAgainNotTrusted) {
     first.segmenter = second.segmenter = [] { return std::make_unique<OracleSegmenter>(); };
     ASSERT_EQ(runSweep(config, blindspot::testing::carModels(), first).done, 24u);
     const auto ids = rows(dir / "first");
-    const fs::path flipped = dir / "cache" / ids[0].scene_id / "scan.pcd";
+    const fs::path flipped = dir / "cache" / ids[0].scene_id / "scan.zst";
     const std::string original = readFileBytes(flipped.string());
     std::string bytes = original;
-    bytes[bytes.size() / 2] ^= 0x10;  // inside the binary grid: parses, but wrong
+    bytes[bytes.size() / 2] ^= 0x10;  // inside the frame: only the checksum sees it
     writeFileAtomic(flipped.string(), bytes);
-    const fs::path truncated = dir / "cache" / ids[1].scene_id / "scan.pcd";
+    const fs::path truncated = dir / "cache" / ids[1].scene_id / "scan.zst";
     writeFileAtomic(truncated.string(), readFileBytes(truncated.string()).substr(0, 1000));
     const fs::path cut = dir / "cache" / ids[2].scene_id / "scan.json";
     writeFileAtomic(cut.string(), readFileBytes(cut.string()).substr(0, 100));
@@ -211,7 +212,7 @@ TEST(SweepRunner, SharedScanCacheIsNeverReusedForAnotherSensor) {
     EXPECT_EQ(s.done, 16u);
     EXPECT_EQ(s.cache_hits, 0u);
     for (const auto& row : rows(dir / "hdl64e"))
-        EXPECT_EQ(readScanDirectory((dir / "cache" / row.scene_id).string()).rows(), 64);
+        EXPECT_EQ(blindspot::testing::cachedScanOf(dir / "cache", row.scene_id).rows(), 64);
     // A cached scan whose recorded spec is not this sweep's is an error naming the file, not a
     // reuse (a cache written by hand, or by another build).
     const std::string id = rows(dir / "vlp16").front().scene_id;
@@ -301,7 +302,7 @@ TEST(SweepRunner, PredictionsAreStoredPerSceneWithTheirClasses) {
     const LearningMap map = run.readClasses();
     EXPECT_EQ(map.classes, squeezeSegLearningMap().classes);
     for (const auto& row : rows(dir / "run")) {
-        const ScanGrid scan = readScanDirectory((dir / "run" / "scans" / row.scene_id).string());
+        const ScanGrid scan = blindspot::testing::cachedScanOf(dir / "run" / "scans", row.scene_id);
         const auto predicted = run.readPredictions(row.scene_id, scan.cellCount());
         OracleSegmenter oracle;
         EXPECT_EQ(predicted, oracle.predict(scan)) << row.scene_id;

@@ -13,6 +13,7 @@
 #include "sweep/SweepRunner.hpp"
 #include "tests/TempDir.hpp"
 #include "tests/TestData.hpp"
+#include "tests/sweep/CachedScanOf.hpp"
 #include "tests/sweep/SweepFixtures.hpp"
 
 using namespace blindspot;
@@ -87,7 +88,7 @@ TEST(SweepRunner, ImagesOnRequestWithTheirCalibrationMap) {
         for (const char* f : {"camera.png", "camera_label.png", "camera_instance.png",
                               "overlay.png", "calibration.json"})
             EXPECT_TRUE(fs::exists(images / f)) << f;
-        const ScanGrid scan = readScanDirectory((dir / "run" / "scans" / row.scene_id).string());
+        const ScanGrid scan = blindspot::testing::cachedScanOf(dir / "run" / "scans", row.scene_id);
         EXPECT_EQ(fs::file_size(images / "calibration.bin"), 8 * scan.cellCount());
     }
     // Issue 20: the same sweep without images, run for real, has scans but no images/ folder.
@@ -95,7 +96,7 @@ TEST(SweepRunner, ImagesOnRequestWithTheirCalibrationMap) {
     plain.stop_after = 2;
     runSweep(config, blindspot::testing::carModels(), plain);
     ASSERT_EQ(rows(dir / "plain").size(), 2u);
-    EXPECT_TRUE(fs::exists(dir / "plain" / "scans" / done.front().scene_id / "scan.pcd"));
+    EXPECT_TRUE(fs::exists(dir / "plain" / "scans" / done.front().scene_id / "scan.zst"));
     EXPECT_FALSE(fs::exists(dir / "plain" / "images"));
 }
 
@@ -136,7 +137,7 @@ TEST(SweepRunner, IgnoredLabelsAreNotScored) {
     const auto [id, counted] = carFp(config("count", ""), "count");
     const auto [id2, ignored] =
         carFp(config("ignore", R"("scoring": {"ignore_labels": ["weather"]},)"), "ignore");
-    const ScanGrid scan = readScanDirectory((dir / "count" / "scans" / id).string());
+    const ScanGrid scan = blindspot::testing::cachedScanOf(dir / "count" / "scans", id);
     std::int64_t weather = 0;
     for (std::size_t i = 0; i < scan.cellCount(); ++i)
         weather += scan.valid(i) && scan.label[i] == label::kWeather;
