@@ -1,5 +1,6 @@
 // blindspot sweep CONFIG.json -o RUN_DIR [--model CKPT] [--batch B] [--threads T] [--scans-only]
-//   [--jobs N] [--shard i/N|auto [--shard-count N] [--shard-peers DIR_WITH_{i}]] [--no-cache]
+//   [--jobs N] [--full-scans] [--shard i/N|auto [--shard-count N] [--shard-peers DIR_WITH_{i}]]
+//   [--no-cache]
 //   [--scan-cache DIR] [--images]
 //   [--stop-after N]
 #include <cstdlib>
@@ -14,6 +15,7 @@
 #include "sweep/AdaptiveRun.hpp"
 #include "sweep/RunDirectory.hpp"
 #include "sweep/Shard.hpp"
+#include "sweep/SweepPlan.hpp"
 #include "sweep/SweepRunner.hpp"
 
 namespace blindspot::cli {
@@ -28,7 +30,8 @@ struct SweepOptions {
     std::string shard = "0/1";
     int shard_count = 0;  ///< with --shard auto under Kubernetes
     std::string shard_peers;
-    int jobs = 1;
+    int jobs = 0;  ///< 0: chosen for the machine (sweep/SweepPlan.hpp)
+    bool full_scans = false;
     bool scans_only = false;
     bool no_cache = false;
     std::string scan_cache;
@@ -41,7 +44,6 @@ void runSweepCommand(const SweepOptions& opt, const AppContext& context) {
         loadSweepConfig(opt.config, context.catalogue(), context.dimensions());
     RunnerOptions options;
     options.run_dir = opt.run_dir;
-    options.jobs = opt.jobs;
     options.shard = resolveShard(opt.shard, opt.shard_count,
                                  [](const char* name) { return std::getenv(name); });
     options.shard_peers = opt.shard_peers;
@@ -52,22 +54,27 @@ void runSweepCommand(const SweepOptions& opt, const AppContext& context) {
     options.stop_after = opt.stop_after;
     options.batch = opt.batch;
     options.images = opt.images;
+    options.full_scans = opt.full_scans;
     const std::string external = externalPredictorPath(opt.model);
+    const int cores = int(std::max(1u, std::thread::hardware_concurrency()));
+    const SweepPlan plan = planSweep(opt.jobs, opt.threads, !opt.scans_only, cores);
+    options.jobs = plan.jobs;
+    options.pipeline = plan.pipeline;
+    options.cast_threads = plan.cast_threads;
     if (!opt.scans_only && !external.empty()) {
         const ExternalPredictor predictor = loadExternalPredictor(external);
         options.segmenter = [predictor] { return makeExternalSegmenter(predictor); };
         std::cerr << "model " << opt.model << " (external command, " << predictor.identity << ")\n";
     } else if (!opt.scans_only) {
         keepTensorBuffersOnHeap();
-        // Workers run forward passes side by side; split the cores between them.
-        const int cores = int(std::max(1u, std::thread::hardware_concurrency()));
-        setTorchThreads(opt.threads > 0 ? opt.threads : std::max(1, cores / opt.jobs));
+        setTorchThreads(plan.torch_threads);
         const std::string model = opt.model.empty() ? context.data().baseline() : opt.model;
         std::shared_ptr<const SegmentationNetwork> net = SegmentationNetwork::load(model);
         options.segmenter = [net] { return makeNetworkSegmenter(net); };
         std::cerr << "model " << model << " (" << net->card().architecture << ", " << net->hash()
                   << ")\n";
     }
+    std::cerr << "sweep: " << describe(plan, !opt.scans_only, cores) << "\n";
     const RunSummary s = runSweep(config, context.models(), options);
     std::cout << "sweep " << config.name << " shard " << options.shard.index << "/"
               << options.shard.count << ": " << s.planned << " scenes, " << s.skipped
@@ -89,10 +96,16 @@ void setupSweepCommand(CLI::App& app, const AppContext& context) {
                     "bundled baseline), or external:CMD.json for a network behind a command "
                     "(docs/models.md)");
     cmd->add_option("--batch", opt->batch, "Scans per forward pass")->check(CLI::PositiveNumber);
-    cmd->add_option("--threads", opt->threads, "LibTorch threads (default: cores / jobs)");
+    cmd->add_option("--threads", opt->threads, "LibTorch threads (default: cores / jobs)")
+        ->check(CLI::PositiveNumber);
+    cmd->add_flag("--full-scans", opt->full_scans,
+                  "Cast every column; by default only the columns the network sees and the cars' "
+                  "are cast when the network's grid is narrower than the LiDAR");
     cmd->add_flag("--scans-only", opt->scans_only,
                   "Generate and store the scans without a network");
-    cmd->add_option("--jobs", opt->jobs, "Parallel workers; results do not depend on it")
+    cmd->add_option("--jobs", opt->jobs,
+                    "Parallel workers (default: 1 pipelined worker when scoring, one per core "
+                    "with --scans-only); results do not depend on it")
         ->check(CLI::PositiveNumber);
     cmd->add_option("--shard", opt->shard,
                     "i/N: take every N-th sample starting at i; auto: i/N from a Slurm job "

@@ -22,6 +22,7 @@ struct SweepBenchOptions {
     std::size_t scenes = 1050;
     std::vector<int> jobs = {1, 2};
     bool cache = true;
+    bool score = false;  ///< the baseline scores, with the sweep command's defaults
 };
 int runSweepBench(const SweepBenchOptions& options);
 

@@ -1,27 +1,131 @@
-// bench sweep: end-to-end scenes per second of the paper's sweep with the ray-caster alone
-// (--scans-only), and the share of worker time per stage.
+// bench sweep: end-to-end scenes per second of the paper's sweep and the share of worker time per
+// stage. Without --score: the ray-caster alone (--scans-only) at each --jobs. With --score: one
+// run scored by the bundled baseline with the sweep command's defaults (sweep/SweepPlan.hpp), cold
+// cache, then the forward passes alone on the same scans, so (end to end) / (inference only) is
+// the pipeline's overhead.
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <thread>
 
 #include "bench/Benches.hpp"
+#include "models/Network.hpp"
+#include "sweep/RunDirectory.hpp"
+#include "sweep/SweepPlan.hpp"
 #include "sweep/SweepRunner.hpp"
 
 namespace blindspot::bench {
+namespace {
+
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+
+constexpr const char* kStages[] = {"cache", "scene",   "scan",  "visibility",
+                                   "write", "segment", "store", "camera"};
+
+void printStages(const RunSummary& s) {
+    double total = 0;
+    for (const auto& [stage, t] : s.stage_seconds) total += t;
+    for (const char* stage : kStages) {
+        const auto it = s.stage_seconds.find(stage);
+        if (it != s.stage_seconds.end())
+            std::printf(" %s %.0f%% (%.1f s)", stage, 100.0 * it->second / total, it->second);
+    }
+    std::printf("\n");
+}
+
+double peakRssMb() {
+    rusage usage{};
+    getrusage(RUSAGE_SELF, &usage);
+    return double(usage.ru_maxrss) / 1024.0;  // KiB on Linux
+}
+
+std::uintmax_t bytesUnder(const fs::path& dir) {
+    std::uintmax_t bytes = 0;
+    for (const auto& entry : fs::recursive_directory_iterator(dir))
+        if (entry.is_regular_file()) bytes += entry.file_size();
+    return bytes;
+}
+
+// The forward passes alone, in the run's batches, on the scans the run cached.
+double inferenceOnlySeconds(const RunDirectory& run, const ResultsStore& store,
+                            Segmenter& segmenter, std::size_t batch) {
+    std::vector<std::string> ids;
+    for (const auto& row : store.scenes()) ids.push_back(row.scene_id);
+    double seconds = 0;
+    for (std::size_t b = 0; b < ids.size(); b += batch) {
+        std::vector<ScanGrid> scans;
+        for (std::size_t k = b; k < std::min(ids.size(), b + batch); ++k)
+            scans.push_back(run.readScan(ids[k], "")->scan);
+        std::vector<const ScanGrid*> frames;
+        for (const auto& s : scans) frames.push_back(&s);
+        const auto t = Clock::now();
+        segmenter.predictBatch(frames);
+        seconds += std::chrono::duration<double>(Clock::now() - t).count();
+    }
+    return seconds;
+}
+
+int scoredBench(const SweepBenchOptions& opt, const SweepConfig& config,
+                const std::vector<CarModelSpec>& models, const fs::path& dir) {
+    const int cores = int(std::max(1u, std::thread::hardware_concurrency()));
+    const SweepPlan plan = planSweep(0, 0, true, cores);
+    keepTensorBuffersOnHeap();
+    setTorchThreads(plan.torch_threads);
+    const auto net = std::shared_ptr<const SegmentationNetwork>(SegmentationNetwork::load(
+        std::string(BLINDSPOT_SOURCE_DIR) + "/models/checkpoints/baseline"));
+    std::printf("bench sweep --score: %s, %zu scenes, the baseline, cold cache\n%s\n",
+                config.name.c_str(), opt.scenes, describe(plan, true, cores).c_str());
+    RunnerOptions o;
+    o.run_dir = dir.string();
+    o.jobs = plan.jobs;
+    o.pipeline = plan.pipeline;
+    o.cast_threads = plan.cast_threads;
+    o.progress = false;
+    o.stop_after = opt.scenes;
+    o.segmenter = [net] { return makeNetworkSegmenter(net); };
+    const RunSummary s = runSweep(config, models, o);
+    const RunDirectory run(dir.string());
+    std::printf(
+        "end to end: %zu scenes in %.1f s, %.1f scenes/s, peak RSS %.0f MB, disk %.3f MB "
+        "per scene (scan cache %.3f)\n",
+        s.done, s.seconds, double(s.done) / s.seconds, peakRssMb(),
+        double(bytesUnder(dir)) / 1e6 / double(s.done),
+        double(bytesUnder(dir / "scans")) / 1e6 / double(s.done));
+    std::printf("stage shares of worker time (casting overlaps the forward pass):");
+    printStages(s);
+    auto segmenter = makeNetworkSegmenter(net);
+    const ResultsStore store = run.openStore(config.dimensions, true);
+    const double inference = inferenceOnlySeconds(run, store, *segmenter, 8);
+    std::printf(
+        "inference only, same scans and batches: %.1f s; end to end / inference only = "
+        "%.2f\n",
+        inference, s.seconds / inference);
+    return 0;
+}
+
+}  // namespace
 
 int runSweepBench(const SweepBenchOptions& opt) {
     const auto models = loadCarModels(std::string(BLINDSPOT_SOURCE_DIR) + "/scenes/cars");
     SweepConfig config = loadSweepConfig(opt.config, catalogueOf(models));
-    const auto dir = std::filesystem::temp_directory_path() /
-                     ("blindspot-bench-sweep-" + std::to_string(::getpid()));
+    const auto dir =
+        fs::temp_directory_path() / ("blindspot-bench-sweep-" + std::to_string(::getpid()));
+    if (opt.score) {
+        fs::remove_all(dir);
+        const int rc = scoredBench(opt, config, models, dir);
+        fs::remove_all(dir);
+        return rc;
+    }
     std::printf("bench sweep: %s, --scans-only, scan cache %s\n", config.name.c_str(),
                 opt.cache ? "on" : "off");
     std::printf("%5s %8s %9s %12s   stage shares of worker time\n", "jobs", "scenes", "seconds",
                 "scenes/s");
     for (int jobs : opt.jobs) {
-        std::filesystem::remove_all(dir);
+        fs::remove_all(dir);
         RunnerOptions o;
         o.run_dir = dir.string();
         o.jobs = jobs;
@@ -29,18 +133,10 @@ int runSweepBench(const SweepBenchOptions& opt) {
         o.progress = false;
         o.stop_after = opt.scenes;
         const RunSummary s = runSweep(config, models, o);
-        double total = 0;
-        for (const auto& [stage, t] : s.stage_seconds) total += t;
         std::printf("%5d %8zu %9.2f %12.1f  ", jobs, s.done, s.seconds, double(s.done) / s.seconds);
-        for (const char* stage :
-             {"cache", "scene", "scan", "visibility", "segment", "write", "store"}) {
-            const auto it = s.stage_seconds.find(stage);
-            std::printf(" %s %.0f%%", stage,
-                        it == s.stage_seconds.end() ? 0.0 : 100.0 * it->second / total);
-        }
-        std::printf("\n");
+        printStages(s);
     }
-    std::filesystem::remove_all(dir);
+    fs::remove_all(dir);
     return 0;
 }
 

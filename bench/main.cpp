@@ -22,11 +22,14 @@ int main(int argc, char** argv) {
     sc->callback([&] { blindspot::bench::runSceneBench(scene); });
     blindspot::bench::SweepBenchOptions sweep;
     CLI::App* sw = app.add_subcommand(
-        "sweep", "End-to-end scenes/s of a sweep (--scans-only) and stage shares");
+        "sweep", "End-to-end scenes/s of a sweep (--scans-only, or --score) and stage shares");
     sw->add_option("--config", sweep.config, "Sweep config")->capture_default_str();
     sw->add_option("--scenes", sweep.scenes, "Scenes per run")->capture_default_str();
     sw->add_option("--jobs", sweep.jobs, "Worker counts to time")->capture_default_str();
     sw->add_flag("!--no-cache", sweep.cache, "Do not write the scan cache");
+    sw->add_flag("--score", sweep.score,
+                 "Score with the bundled baseline and the sweep command's defaults; then the "
+                 "forward passes alone on the same scans");
     sw->callback([&] { blindspot::bench::runSweepBench(sweep); });
     blindspot::bench::InferBenchOptions infer;
     CLI::App* in = app.add_subcommand(

@@ -162,10 +162,11 @@ std::pair<std::vector<int>, std::vector<int>> beamsInCone(const LidarSpec& spec,
             cols.push_back(c);
     return {rows, cols};
 }
-}  // namespace
 
-std::size_t countUnoccludedHits(const RayScene& scene, int instance_index, const LidarSpec& spec,
-                                const Eigen::Isometry3d& world_from_sensor) {
+// The beams that can hit an instance: its bounding sphere's cone seen from the sensor.
+std::pair<std::vector<int>, std::vector<int>> beamsAtInstance(
+    const RayScene& scene, int instance_index, const LidarSpec& spec,
+    const Eigen::Isometry3d& world_from_sensor) {
     const EmbreeScene& s = scene.embree();
     const MeshInstance& inst = scene.instance(instance_index);
     const auto box = bounds(s.meshes[inst.mesh]);
@@ -176,8 +177,27 @@ std::size_t countUnoccludedHits(const RayScene& scene, int instance_index, const
     const double half_angle = centre_sensor.norm() <= radius
                                   ? 360.0
                                   : std::asin(radius / centre_sensor.norm()) * 180 / M_PI;
+    return beamsInCone(spec, centre_sensor, half_angle);
+}
+}  // namespace
+
+ColumnRange instanceColumns(const RayScene& scene, int instance_index, const LidarSpec& spec,
+                            const Eigen::Isometry3d& world_from_sensor) {
+    const std::vector<int> cols =
+        beamsAtInstance(scene, instance_index, spec, world_from_sensor).second;
+    if (cols.empty()) return {0, 0};
+    // Columns on both sides of the seam (a car behind the sensor): the whole row covers them.
+    for (std::size_t k = 1; k < cols.size(); ++k)
+        if (cols[k] != cols[k - 1] + 1) return allColumns(spec);
+    return {cols.front(), int(cols.size())};
+}
+
+std::size_t countUnoccludedHits(const RayScene& scene, int instance_index, const LidarSpec& spec,
+                                const Eigen::Isometry3d& world_from_sensor) {
+    const EmbreeScene& s = scene.embree();
+    const MeshInstance& inst = scene.instance(instance_index);
     // References, not structured bindings: C++17 lambdas cannot capture bindings (clang).
-    const auto cone = beamsInCone(spec, centre_sensor, half_angle);
+    const auto cone = beamsAtInstance(scene, instance_index, spec, world_from_sensor);
     const auto& rows = cone.first;
     const auto& cols = cone.second;
 

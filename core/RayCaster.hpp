@@ -4,6 +4,7 @@
 // in core/EmbreeScene.hpp.
 #include <cstddef>
 
+#include "core/CastColumns.hpp"
 #include "core/LidarSpec.hpp"
 #include "core/RayScene.hpp"
 #include "core/ScanGrid.hpp"
@@ -34,6 +35,11 @@ void castScanInto(const RayScene& scene, const LidarSpec& spec,
 /// the instance's angular bounding cone are cast.
 std::size_t countUnoccludedHits(const RayScene& scene, int instance_index, const LidarSpec& spec,
                                 const Eigen::Isometry3d& world_from_sensor);
+
+/// The columns of the rays countUnoccludedHits fires at the instance (its bounding cone), as one
+/// range: every column when the cone holds the seam behind the sensor.
+ColumnRange instanceColumns(const RayScene& scene, int instance_index, const LidarSpec& spec,
+                            const Eigen::Isometry3d& world_from_sensor);
 
 /// The same rays through rtcIntersect16 and nothing else, for the benchmark. Returns the hit count.
 std::size_t castRawPackets(const RayScene& scene, const LidarSpec& spec,

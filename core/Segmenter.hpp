@@ -4,9 +4,11 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "core/CastColumns.hpp"
 #include "core/ScanGrid.hpp"
 
 namespace blindspot {
@@ -37,6 +39,10 @@ class Segmenter {
         (void)names;
         return predictBatch(scans);
     }
+    /// The sensor azimuths whose returns can reach the network (its grid plus half a cell). A sweep
+    /// casts only their columns and the cars' unless asked for full scans; nothing: every column
+    /// (a full-circle or clamping grid, an external command, a test oracle).
+    virtual std::optional<AzimuthSpan> seenAzimuth() const { return std::nullopt; }
     /// Identifies the weights, for the run record and checkpoint comparison.
     virtual std::string checkpointHash() const = 0;
 };

@@ -69,6 +69,14 @@ class NetworkSegmenter : public Segmenter {
         return out;
     }
 
+    std::optional<AzimuthSpan> seenAzimuth() const override {
+        const RangeGrid& g = net_->card().grid;
+        const double left = g.left_azimuth_deg + g.azimuth_step_deg / 2,
+                     right = g.left_azimuth_deg - (g.cols - 0.5) * g.azimuth_step_deg;
+        if (g.clamp_outside || left - right >= 360.0) return std::nullopt;
+        return AzimuthSpan{right, left};
+    }
+
     std::string checkpointHash() const override { return net_->hash(); }
 
   private:

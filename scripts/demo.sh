@@ -14,7 +14,7 @@ $bin scene --background urban-01 --car sedan:x=9,y=-2,yaw=0,color=red --car suv:
 $bin scan scenes/examples/street.json --lidar hdl64e -o out/demo/street
 # The demo sweep: the paper's 150 positions on two backgrounds, scored by the bundled baseline
 # checkpoint (models/checkpoints/baseline, the default --model).
-$bin sweep sweep/configs/demo-xy.json -o out/demo/sweep --jobs 2
+$bin sweep sweep/configs/demo-xy.json -o out/demo/sweep
 $bin export-csv out/demo/sweep -o out/demo/sweep/results.csv
 echo "demo: wrote $(pwd)/out/demo (bev.png for a quick look; scan.pcd and scene.ply open in CloudCompare/MeshLab)"
 # A 10 s drive through the town with traffic, in the KITTI odometry layout (docs/drive.md).

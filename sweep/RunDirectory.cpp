@@ -49,6 +49,16 @@ std::vector<CarRow> carRowsFromJson(const JsonObject& summary) {
     return out;
 }
 
+// Entries from before culling hold every column.
+ColumnRange castColumnsOf(const JsonObject& summary, const LidarSpec& spec) {
+    if (!summary.has("cast_columns")) return allColumns(spec);
+    const JsonObject c = summary.object("cast_columns");
+    const ColumnRange r{c.integer("first"), c.integer("count")};
+    if (r.first < 0 || r.count < 0 || r.end() > spec.cols())
+        c.fail("first", "columns within the scan's " + std::to_string(spec.cols()));
+    return r;
+}
+
 }  // namespace
 
 RunDirectory::RunDirectory(std::string dir, std::string scan_cache_dir)
@@ -111,17 +121,19 @@ std::optional<CachedScan> RunDirectory::readScan(const std::string& scene_id,
     if (checksum == summary.end() || *checksum != hex64(fnv1a64(pack = readFileBytes(pack_path))))
         return std::nullopt;
     try {  // the checksum matched: what is in it is the tool's own output, so errors are damage
-        ScanGrid scan = emptyScanOfSummary(JsonObject(summary, json_path, ""));
+        const JsonObject j(summary, json_path, "");
+        ScanGrid scan = emptyScanOfSummary(j);
         decodeScanPack(pack, pack_path, scan);
-        return CachedScan{std::move(scan), carRowsFromJson(JsonObject(summary, json_path, ""))};
+        const ColumnRange columns = castColumnsOf(j, scan.spec);
+        return CachedScan{std::move(scan), carRowsFromJson(j), columns};
     } catch (const ConfigError& e) {
         throw FileError::damaged(e);
     }
 }
 
 void RunDirectory::writeScan(const std::string& scene_id, const std::string& lidar_spec_hash,
-                             const ScanGrid& scan, const nlohmann::json& sample,
-                             const std::vector<CarRow>& cars) const {
+                             const ScanGrid& scan, const ColumnRange& columns,
+                             const nlohmann::json& sample, const std::vector<CarRow>& cars) const {
     // The pack (core/ScanPack.hpp) holds the whole grid and scan.json the spec, pose and
     // target-car rows: enough to rebuild the scan bit for bit and every other format, which
     // `blindspot cached-scan` writes on demand. The cache is most of a sweep's disk, so nothing
@@ -136,6 +148,7 @@ void RunDirectory::writeScan(const std::string& scene_id, const std::string& lid
     summary["scene_id"] = scene_id;
     summary["lidar_spec_hash"] = lidar_spec_hash;
     summary["cars"] = carRowsJson(cars);
+    summary["cast_columns"] = {{"first", columns.first}, {"count", columns.count}};
     writeFileAtomic((dir / "scan.json").string(), summary.dump(2) + "\n");
 }
 

@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "core/CastColumns.hpp"
 #include "core/LearningMap.hpp"
 #include "core/ScanGrid.hpp"
 #include "core/Segmenter.hpp"
@@ -30,6 +31,7 @@ constexpr int kNoPrediction = 255;
 struct CachedScan {
     ScanGrid scan;
     std::vector<CarRow> cars;
+    ColumnRange columns;  ///< the columns that were cast (a sweep casts what its network sees)
 };
 
 class RunDirectory {
@@ -57,7 +59,7 @@ class RunDirectory {
     /// scan.zst, then scan.json (with the spec hash): a scan counts as cached only once both are
     /// complete.
     void writeScan(const std::string& scene_id, const std::string& lidar_spec_hash,
-                   const ScanGrid& scan, const nlohmann::json& sample,
+                   const ScanGrid& scan, const ColumnRange& columns, const nlohmann::json& sample,
                    const std::vector<CarRow>& cars) const;
 
     std::string predictionPath(const std::string& scene_id) const;

@@ -13,7 +13,8 @@ ScenarioScanner::ScenarioScanner(std::vector<CarModelSpec> models, LidarEffects 
 ScenarioScanner::~ScenarioScanner() = default;
 
 ScannedScene ScenarioScanner::scan(const Scenario& scenario, std::uint64_t seed, int cast_threads,
-                                   const std::function<void(const char*)>& lap) {
+                                   const std::function<void(const char*)>& lap,
+                                   const std::optional<AzimuthSpan>& seen) {
     auto mark = [&lap](const char* stage) {
         if (lap) lap(stage);
     };
@@ -21,8 +22,18 @@ ScannedScene ScenarioScanner::scan(const Scenario& scenario, std::uint64_t seed,
     ScannedScene out;
     out.scene = assemble(assembler, scenario, seed);
     mark("scene");
-    out.scan = castScan(*out.scene.geometry, assembler.lidar(), out.scene.world_from_sensor,
-                        CastOptions{cast_threads});
+    const LidarSpec& lidar = assembler.lidar();
+    out.columns = allColumns(lidar);
+    if (seen) {
+        out.columns = columnsWithin(lidar, *seen);
+        for (const auto& car : out.scene.cars)
+            out.columns = unite(lidar, out.columns,
+                                instanceColumns(*out.scene.geometry, car.instance_index, lidar,
+                                                out.scene.world_from_sensor));
+        out.columns = unite(lidar, out.columns, out.columns);  // whole packets
+    }
+    out.scan = castScan(*out.scene.geometry, lidar, out.scene.world_from_sensor,
+                        CastOptions{cast_threads, out.columns.first, out.columns.count});
     applyLidarEffects(out.scan, parseWeather(scenario.weather), effects_, seed);
     applySensorResponse(out.scan, assembler.lidar().response, seed);
     mark("scan");

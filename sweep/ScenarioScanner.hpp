@@ -7,10 +7,12 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "core/Camera.hpp"
+#include "core/CastColumns.hpp"
 #include "core/LidarEffects.hpp"
 #include "core/Scenario.hpp"
 #include "scenes/SceneAssembly.hpp"
@@ -21,6 +23,7 @@ struct ScannedScene {
     AssembledScene scene;  ///< its geometry is the scanner's, valid until the next scan
     ScanGrid scan;
     std::vector<CarVisibility> visibility;  ///< per placed car
+    ColumnRange columns;                    ///< the columns cast; the others have no return
 };
 
 /// Not thread-safe: one per worker (it caches an assembler per sensor set-up).
@@ -31,9 +34,12 @@ class ScenarioScanner {
 
     /// Cars beyond the placed ones (scenario.count) take random free spots, and the LiDAR effects
     /// draw their noise, both seeded by `seed`. `lap(stage)` is called after the "scene", "scan"
-    /// and "visibility" stages (may be empty).
+    /// and "visibility" stages (may be empty). With `seen` (the azimuths a network sees), only
+    /// their columns and every car's are cast (core/CastColumns.hpp); each cell cast is the same,
+    /// bit for bit, as in a full scan.
     ScannedScene scan(const Scenario& scenario, std::uint64_t seed, int cast_threads,
-                      const std::function<void(const char*)>& lap = {});
+                      const std::function<void(const char*)>& lap = {},
+                      const std::optional<AzimuthSpan>& seen = std::nullopt);
 
     /// The co-located camera's image of the scenario's scene, lit by its time of day and weather
     /// (`conditions` gives the sun's place and date; its time, weather, seed and lamps are set

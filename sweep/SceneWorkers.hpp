@@ -1,6 +1,7 @@
 #pragma once
 // The workers of one sweep run (sweep/SweepRunner.cpp, sweep/AdaptiveRun.cpp).
 #include <chrono>
+#include <future>
 #include <memory>
 #include <mutex>
 #include <vector>
@@ -31,27 +32,40 @@ class SceneWorkers {
     std::size_t run(const std::vector<const Sample*>& todo, F stored) {
         const std::size_t batch = std::size_t(std::max(1, options_.batch));
         const std::size_t chunks = (todo.size() + batch - 1) / batch;
-        const int jobs = int(workers_.size());
-        const BatchOptions batch_options{options_.cache_scans, options_.images, jobs > 1 ? 1 : 0};
-        std::mutex store_mutex;  // one connection: one transaction at a time
-        std::size_t done = 0;
-        parallelFor(chunks, jobs, [&](std::size_t b, int w) {
-            auto& worker = workers_[std::size_t(w)];
-            if (!worker)
-                worker = std::make_unique<SweepBatch>(
-                    config_, models_, run_, options_.segmenter ? options_.segmenter() : nullptr,
-                    batch_options);
-            const std::vector<const Sample*> samples(
+        auto chunk = [&](std::size_t b) {
+            return std::vector<const Sample*>(
                 todo.begin() + std::ptrdiff_t(b * batch),
                 todo.begin() + std::ptrdiff_t(std::min(todo.size(), (b + 1) * batch)));
-            const std::vector<SceneRow> rows = worker->run(samples);
+        };
+        std::mutex store_mutex;  // one connection: one transaction at a time
+        std::size_t done = 0;
+        auto store = [&](SweepBatch& worker, const std::vector<SceneRow>& rows) {
             std::lock_guard<std::mutex> lock(store_mutex);
             const auto t0 = std::chrono::steady_clock::now();
             for (const auto& row : rows) store_.insertScene(row);
-            worker->stage_seconds["store"] +=
+            worker.stage_seconds["store"] +=
                 std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
             done += rows.size();
             stored(done);
+        };
+        if (options_.pipeline && chunks > 0) {
+            SweepBatch& worker = workerAt(0);
+            // Chunk b + 1 is cast while chunk b is in the forward pass: two stages, one worker,
+            // so the chunks and their order are the same as without the pipeline.
+            std::future<PreparedBatch> next =
+                std::async(std::launch::async, [&] { return worker.prepare(chunk(0)); });
+            for (std::size_t b = 0; b < chunks; ++b) {
+                PreparedBatch current = next.get();
+                if (b + 1 < chunks)
+                    next = std::async(std::launch::async,
+                                      [&, b] { return worker.prepare(chunk(b + 1)); });
+                store(worker, worker.finish(std::move(current)));
+            }
+            return done;
+        }
+        parallelFor(chunks, int(workers_.size()), [&](std::size_t b, int w) {
+            SweepBatch& worker = workerAt(w);
+            store(worker, worker.run(chunk(b)));
         });
         return done;
     }
@@ -65,6 +79,17 @@ class SceneWorkers {
     }
 
   private:
+    SweepBatch& workerAt(int w) {
+        auto& worker = workers_[std::size_t(w)];
+        const bool parallel = workers_.size() > 1;
+        if (!worker)
+            worker = std::make_unique<SweepBatch>(
+                config_, models_, run_, options_.segmenter ? options_.segmenter() : nullptr,
+                BatchOptions{options_.cache_scans, options_.images,
+                             parallel ? 1 : options_.cast_threads, options_.full_scans});
+        return *worker;
+    }
+
     const SweepConfig& config_;
     const std::vector<CarModelSpec>& models_;
     const RunDirectory& run_;

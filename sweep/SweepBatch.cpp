@@ -26,56 +26,90 @@ SweepBatch::SweepBatch(const SweepConfig& config, std::vector<CarModelSpec> mode
       drive_scanner_(std::move(models), config.effects),
       run_(run),
       segmenter_(std::move(segmenter)),
-      options_(options) {}
+      options_(options),
+      seen_(segmenter_ && !options.full_scans ? segmenter_->seenAzimuth() : std::nullopt) {}
 
 std::vector<SceneRow> SweepBatch::run(const std::vector<const Sample*>& samples) {
-    const auto start = Clock::now();
-    auto t = start;
-    const std::function<void(const char*)> lap = [this, &t](const char* stage) {
+    return finish(prepare(samples));
+}
+
+// A stopwatch that adds each stage's time to `seconds` under the stage's name.
+class StageClock {
+  public:
+    explicit StageClock(std::map<std::string, double>& seconds) : seconds_(seconds) {}
+    void operator()(const char* stage) {
         const auto now = Clock::now();
-        stage_seconds[stage] += std::chrono::duration<double>(now - t).count();
-        t = now;
-    };
-    std::vector<SceneRow> rows(samples.size());
-    // Per sample: its scan, or a drive sample's frames (never cached: a sequence per scene).
-    std::vector<std::vector<ScanGrid>> scans(samples.size());
-    std::vector<bool> was_cached;
-    std::vector<std::string> spec_hashes;
+        seconds_[stage] += std::chrono::duration<double>(now - t_).count();
+        t_ = now;
+    }
+    double total() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }
+
+  private:
+    std::map<std::string, double>& seconds_;
+    Clock::time_point start_ = Clock::now(), t_ = start_;
+};
+
+PreparedBatch SweepBatch::prepare(const std::vector<const Sample*>& samples) {
+    PreparedBatch out;
+    StageClock clock(out.stage_seconds);
+    const std::function<void(const char*)> lap = [&clock](const char* stage) { clock(stage); };
+    out.samples = samples;
+    out.rows.resize(samples.size());
+    out.scans.resize(samples.size());
     const bool drive = config_.drive_frames > 0;
     for (std::size_t k = 0; k < samples.size(); ++k) {
-        SceneRow& row = rows[k];
-        spec_hashes.push_back(lidarSpecHashIn(config_, *samples[k]));
-        row.scene_id = sceneIdIn(config_, *samples[k], spec_hashes.back());
+        SceneRow& row = out.rows[k];
+        const std::string spec_hash = lidarSpecHashIn(config_, *samples[k]);
+        row.scene_id = sceneIdIn(config_, *samples[k], spec_hash);
         row.sample = samples[k]->toJson();
-        std::optional<CachedScan> cached = options_.cache_scans && !drive
-                                               ? run_.readScan(row.scene_id, spec_hashes.back())
-                                               : std::nullopt;
+        std::optional<CachedScan> cached =
+            options_.cache_scans && !drive ? run_.readScan(row.scene_id, spec_hash) : std::nullopt;
+        if (cached && !usable(*cached)) cached.reset();
         lap("cache");
-        was_cached.push_back(cached.has_value());
         if (drive) {
-            scans[k] = castDrive(*samples[k], row.scene_id);
+            out.scans[k] = castDrive(*samples[k], row.scene_id);
             lap("scan");
         } else if (cached) {
-            ++cache_hits;
+            ++out.cache_hits;
             row.cars = cached->cars;
             for (const auto& c : row.cars) row.target_points += c.visible_points;
-            scans[k].push_back(std::move(cached->scan));
+            out.scans[k].push_back(std::move(cached->scan));
         } else {
-            scans[k].push_back(castAndMeasure(*samples[k], row, lap));
+            ScannedScene scanned = castAndMeasure(*samples[k], row, lap);
+            if (options_.cache_scans)
+                run_.writeScan(row.scene_id, spec_hash, scanned.scan, scanned.columns, row.sample,
+                               row.cars);
+            lap("write");
+            out.scans[k].push_back(std::move(scanned.scan));
         }
-        for (const auto& scan : scans[k]) row.valid_points += std::int64_t(scan.validCount());
+        for (const auto& scan : out.scans[k]) row.valid_points += std::int64_t(scan.validCount());
+        if (options_.images && !drive) {
+            writeImages(*samples[k], row.scene_id, out.scans[k].front());
+            lap("camera");
+        }
     }
+    out.seconds = clock.total();
+    return out;
+}
+
+std::vector<SceneRow> SweepBatch::finish(PreparedBatch batch) {
+    StageClock clock(stage_seconds);
+    for (const auto& [stage, t] : batch.stage_seconds) stage_seconds[stage] += t;
+    cache_hits += batch.cache_hits;
+    std::vector<SceneRow>& rows = batch.rows;
+    const auto& scans = batch.scans;
+    const bool drive = config_.drive_frames > 0;
     if (segmenter_) {
-        std::vector<const ScanGrid*> batch;
+        std::vector<const ScanGrid*> frames;
         std::vector<std::string> names;
         for (std::size_t k = 0; k < scans.size(); ++k)
             for (std::size_t f = 0; f < scans[k].size(); ++f) {
-                batch.push_back(&scans[k][f]);
+                frames.push_back(&scans[k][f]);
                 names.push_back(drive ? rows[k].scene_id + "-" + std::to_string(f)
                                       : rows[k].scene_id);
             }
-        const std::vector<std::vector<int>> predicted = segmenter_->predictBatch(batch, names);
-        lap("segment");
+        const std::vector<std::vector<int>> predicted = segmenter_->predictBatch(frames, names);
+        clock("segment");
         std::size_t next = 0;
         for (std::size_t k = 0; k < scans.size(); ++k) {
             const std::vector<std::vector<int>> mine(
@@ -84,20 +118,16 @@ std::vector<SceneRow> SweepBatch::run(const std::vector<const Sample*>& samples)
             rows[k].classes = score(scans[k], mine, rows[k].cars);
             if (!drive) run_.writePredictions(rows[k].scene_id, mine.front());
         }
+        clock("write");
     }
-    for (std::size_t k = 0; k < samples.size(); ++k)
-        if (options_.cache_scans && !was_cached[k] && !drive)
-            run_.writeScan(rows[k].scene_id, spec_hashes[k], scans[k].front(), rows[k].sample,
-                           rows[k].cars);
-    lap("write");
-    if (options_.images && !drive) {
-        for (std::size_t k = 0; k < samples.size(); ++k)
-            writeImages(*samples[k], rows[k].scene_id, scans[k].front());
-        lap("camera");
-    }
-    const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    const double seconds = batch.seconds + clock.total();
     for (auto& row : rows) row.seconds = seconds / double(rows.size());
-    return rows;
+    return std::move(batch.rows);
+}
+
+bool SweepBatch::usable(const CachedScan& cached) const {
+    const LidarSpec& spec = cached.scan.spec;
+    return cached.columns.covers(seen_ ? columnsWithin(spec, *seen_) : allColumns(spec));
 }
 
 std::vector<ScanGrid> SweepBatch::castDrive(const Sample& sample, const std::string& scene_id) {
@@ -108,12 +138,12 @@ std::vector<ScanGrid> SweepBatch::castDrive(const Sample& sample, const std::str
     }
 }
 
-ScanGrid SweepBatch::castAndMeasure(const Sample& sample, SceneRow& row,
-                                    const std::function<void(const char*)>& lap) {
+ScannedScene SweepBatch::castAndMeasure(const Sample& sample, SceneRow& row,
+                                        const std::function<void(const char*)>& lap) {
     ScannedScene scanned;
     try {
         scanned = scanner_.scan(scenarioFor(config_, sample, true), fnv1a64(row.scene_id),
-                                options_.cast_threads, lap);
+                                options_.cast_threads, lap, seen_);
     } catch (const ConfigError& e) {
         throw e.within(ErrorSource::scene(row.scene_id));  // e.g. a car off the background
     }
@@ -123,7 +153,7 @@ ScanGrid SweepBatch::castAndMeasure(const Sample& sample, SceneRow& row,
         row.cars.push_back({int(i), v.instance_id, std::int64_t(v.visible_points),
                             std::int64_t(v.unoccluded_points), v.visibility, v.fully_occluded});
     }
-    return std::move(scanned.scan);
+    return scanned;
 }
 
 std::vector<ClassRow> SweepBatch::score(const std::vector<ScanGrid>& scans,

@@ -15,7 +15,12 @@ namespace blindspot {
 
 struct RunnerOptions {
     std::string run_dir;
-    int jobs = 1;
+    int jobs = 1;  ///< parallel workers, each with its own chunks
+    /// One worker in two stages: the next chunk's scenes are cast while this chunk is in the
+    /// forward pass (with jobs = 1; the sweep command's default when scoring).
+    bool pipeline = false;
+    int cast_threads = 0;     ///< ray-casting threads of a lone worker; 0: all cores
+    bool full_scans = false;  ///< cast every column, not only those the network and cars need
     Shard shard;
     /// Adaptive sweeps in shards: the shards' run directories, "{i}" standing for the index
     /// (sweep/AdaptiveRun.hpp); each shard reads the others' scores from there.

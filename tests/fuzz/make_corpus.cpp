@@ -95,7 +95,7 @@ void writeAll(const fs::path& src, const fs::path& out) {
                  readFileBytes((scratch / "mesh.obj").string())}));
 
     const RunDirectory run((scratch / "run").string());
-    run.writeScan("scene", "0123456789abcdef", scan, {{"x_m", 10.0}},
+    run.writeScan("scene", "0123456789abcdef", scan, allColumns(scan.spec), {{"x_m", 10.0}},
                   {CarRow{0, 1, 4, 5, 0.8, false}});
     const fs::path entry = run.scanDir("scene");
     seed(out, "fuzz_scan_cache", "scene",

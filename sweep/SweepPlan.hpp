@@ -1,0 +1,23 @@
+#pragma once
+// How a sweep uses the machine when --jobs / --threads are not given (issue 18). Scoring: one
+// worker in two stages, the next chunk ray-cast on one thread while LibTorch runs this chunk's
+// forward pass on every core. Two workers side by side each run a slower forward pass and fight
+// over the caches. Scans only: a worker per core. Results are the same whatever is chosen.
+#include <string>
+
+namespace blindspot {
+
+struct SweepPlan {
+    int jobs = 1;
+    bool pipeline = false;  ///< RunnerOptions::pipeline
+    int torch_threads = 1;
+    int cast_threads = 0;  ///< 0: all cores
+};
+
+/// `jobs`, `threads`: the flags, 0 when not given.
+SweepPlan planSweep(int jobs, int threads, bool scoring, int cores);
+
+/// One line for the run header: "2 cores: 1 worker, ray-casting ... , 2 LibTorch threads".
+std::string describe(const SweepPlan& plan, bool scoring, int cores);
+
+}  // namespace blindspot
