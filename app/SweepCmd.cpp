@@ -25,7 +25,7 @@ struct SweepOptions {
     std::string config;
     std::string run_dir;
     std::string model;  ///< empty: the bundled baseline
-    int batch = 8;
+    int batch = 0;      ///< 0: sweep/SweepPlan.hpp
     int threads = 0;
     std::string shard = "0/1";
     int shard_count = 0;  ///< with --shard auto under Kubernetes
@@ -52,15 +52,15 @@ void runSweepCommand(const SweepOptions& opt, const AppContext& context) {
     options.scan_cache_dir = opt.scan_cache;
     options.tool_version = context.version();
     options.stop_after = opt.stop_after;
-    options.batch = opt.batch;
     options.images = opt.images;
     options.full_scans = opt.full_scans;
     const std::string external = externalPredictorPath(opt.model);
     const int cores = int(std::max(1u, std::thread::hardware_concurrency()));
-    const SweepPlan plan = planSweep(opt.jobs, opt.threads, !opt.scans_only, cores);
+    const SweepPlan plan = planSweep(opt.jobs, opt.threads, opt.batch, !opt.scans_only, cores);
     options.jobs = plan.jobs;
     options.pipeline = plan.pipeline;
     options.cast_threads = plan.cast_threads;
+    options.batch = plan.batch;
     if (!opt.scans_only && !external.empty()) {
         const ExternalPredictor predictor = loadExternalPredictor(external);
         options.segmenter = [predictor] { return makeExternalSegmenter(predictor); };
@@ -95,7 +95,8 @@ void setupSweepCommand(CLI::App& app, const AppContext& context) {
                     "Checkpoint directory to score (model_card.json + weights; default: the "
                     "bundled baseline), or external:CMD.json for a network behind a command "
                     "(docs/models.md)");
-    cmd->add_option("--batch", opt->batch, "Scans per forward pass")->check(CLI::PositiveNumber);
+    cmd->add_option("--batch", opt->batch, "Scans per forward pass (default 4)")
+        ->check(CLI::PositiveNumber);
     cmd->add_option("--threads", opt->threads, "LibTorch threads (default: cores / jobs)")
         ->check(CLI::PositiveNumber);
     cmd->add_flag("--full-scans", opt->full_scans,

@@ -1,4 +1,4 @@
-// bench infer: LibTorch SqueezeSeg ms/frame at batch 1 and 8, and the ratio against the same
+// bench infer: LibTorch SqueezeSeg ms/frame at batch 1, 4 and 8, and the ratio against the same
 // weights in PyTorch eager (bench/infer_eager.py under Debian's /usr/bin/python3). Then the
 // external-command path (--model external:CMD.json): the shipped point-wise example on real
 // squeezeseg-front scans of the bench scene, ms per batch of 1 and 8, so the per-batch cost of
@@ -8,12 +8,14 @@
 #include <cstdio>
 #include <functional>
 #include <iostream>
+#include <map>
 #include <nlohmann/json.hpp>
 
 #include "bench/BenchScenes.hpp"
 #include "bench/Benches.hpp"
 #include "core/Pose.hpp"
 #include "core/RayCaster.hpp"
+#include "models/ConvPeak.hpp"
 #include "models/ExternalPredictor.hpp"
 #include "models/Network.hpp"
 
@@ -34,20 +36,36 @@ double medianMs(const std::function<void()>& work, int repeats) {
     return ms[ms.size() / 2];
 }
 
-// A forward pass of `batch` scans of synthetic input, ms per frame.
-double medianMsPerFrame(const SegmentationNetwork& net, int batch, int repeats) {
+double median(std::vector<double> v) {
+    std::nth_element(v.begin(), v.begin() + long(v.size() / 2), v.end());
+    return v[v.size() / 2];
+}
+
+// Forward passes of `batch` scans of synthetic input, ms per frame each (after a warm-up).
+std::vector<double> msPerFrame(const SegmentationNetwork& net, int batch, int repeats) {
     const ModelCard& card = net.card();
     const std::size_t cells = card.grid.cellCount();
     std::vector<float> input(std::size_t(batch) * std::size_t(card.channelCount()) * cells);
     for (std::size_t i = 0; i < input.size(); ++i) input[i] = float((i * 7919) % 1000) / 500.0f - 1;
     const std::vector<float> mask(std::size_t(batch) * cells, 1.0f);
-    return medianMs([&] { net.logits(input, mask, batch); }, repeats) / batch;
+    net.logits(input, mask, batch);
+    std::vector<double> ms;
+    for (int r = 0; r < repeats; ++r) {
+        const auto t = std::chrono::steady_clock::now();
+        net.logits(input, mask, batch);
+        ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t)
+                         .count() /
+                     batch);
+    }
+    return ms;
 }
 
-nlohmann::json pythonEager(const std::string& checkpoint, int threads, int repeats) {
-    const std::string command = "/usr/bin/python3 " + std::string(BLINDSPOT_SOURCE_DIR) +
-                                "/bench/infer_eager.py " + checkpoint + " " +
-                                std::to_string(threads) + " " + std::to_string(repeats);
+nlohmann::json pythonEager(const std::string& checkpoint, int threads, int repeats,
+                           const std::vector<int>& batches) {
+    std::string command = "/usr/bin/python3 " + std::string(BLINDSPOT_SOURCE_DIR) +
+                          "/bench/infer_eager.py " + checkpoint + " " + std::to_string(threads) +
+                          " " + std::to_string(repeats);
+    for (int b : batches) command += " " + std::to_string(b);
     std::string text;
     if (FILE* pipe = popen(command.c_str(), "r")) {
         char buffer[4096];
@@ -82,25 +100,58 @@ void externalBench(int repeats) {
 
 }  // namespace
 
+// LibTorch and PyTorch eager in alternating rounds of kPerRound passes each, so both see the same
+// machine load; medians over all passes.
 int runInferBench(const InferBenchOptions& o) {
+    constexpr int kPerRound = 3;
+    const std::vector<int> batches = {1, 4, 8};
     keepTensorBuffersOnHeap();
     setTorchThreads(o.threads);
     const auto net = SegmentationNetwork::load(o.checkpoint);
+    const int rounds = (std::max(1, o.repeats) + kPerRound - 1) / kPerRound;
     std::cout << "SqueezeSeg " << net->parameterCount() << " parameters, " << net->card().grid.rows
-              << " x " << net->card().grid.cols << ", " << o.threads << " threads, median of "
-              << o.repeats << "\n";
-    const nlohmann::json eager = pythonEager(o.checkpoint, o.threads, o.repeats);
-    if (eager.is_null()) std::cout << "(PyTorch eager unavailable: no /usr/bin/python3 torch)\n";
-    std::printf("%-6s %14s %16s %8s\n", "batch", "libtorch ms/fr", "pytorch ms/fr", "ratio");
-    for (int batch : {1, 8}) {
-        const double ours = medianMsPerFrame(*net, batch, o.repeats);
+              << " x " << net->card().grid.cols << ", " << o.threads << " threads, " << rounds
+              << " interleaved rounds of " << kPerRound << " passes each (median of "
+              << rounds * kPerRound << ")\n";
+    std::map<int, std::vector<double>> ours, theirs;
+    double gflop = 0;
+    bool eager_ok = true;
+    for (int r = 0; r < rounds; ++r) {
+        for (int batch : batches) {
+            const auto ms = msPerFrame(*net, batch, kPerRound);
+            ours[batch].insert(ours[batch].end(), ms.begin(), ms.end());
+        }
+        const nlohmann::json eager = pythonEager(o.checkpoint, o.threads, kPerRound, batches);
         if (eager.is_null()) {
-            std::printf("%-6d %14.1f %16s %8s\n", batch, ours, "-", "-");
+            eager_ok = false;
             continue;
         }
-        const double theirs = eager["ms_per_frame"][std::to_string(batch)].get<double>();
-        std::printf("%-6d %14.1f %16.1f %8.2f\n", batch, ours, theirs, ours / theirs);
+        gflop = eager["gflop_per_frame"].get<double>();
+        for (int batch : batches) {
+            const auto ms = eager["ms_per_frame"][std::to_string(batch)].get<std::vector<double>>();
+            theirs[batch].insert(theirs[batch].end(), ms.begin(), ms.end());
+        }
     }
+    if (!eager_ok) std::cout << "(PyTorch eager unavailable: no /usr/bin/python3 torch)\n";
+    const double peak = convolutionPeakGflops(5);
+    std::printf("%-6s %14s %16s %8s %12s %10s\n", "batch", "libtorch ms/fr", "pytorch ms/fr",
+                "ratio", "GFLOP/s", "roofline");
+    for (int batch : batches) {
+        const double mine = median(ours[batch]);
+        const double rate = gflop / (mine / 1000.0);
+        if (!eager_ok) {
+            std::printf("%-6d %14.1f %16s %8s\n", batch, mine, "-", "-");
+            continue;
+        }
+        const double eager = median(theirs[batch]);
+        std::printf("%-6d %14.1f %16.1f %8.2f %12.1f %9.0f%%\n", batch, mine, eager, mine / eager,
+                    rate, 100.0 * rate / peak);
+    }
+    if (eager_ok)
+        std::printf(
+            "%.2f GFLOP per frame (convolutions); roofline: a 256-channel 3 x 3 "
+            "convolution reaches %.1f GFLOP/s on %d threads here\n",
+            gflop, peak, o.threads);
     externalBench(o.repeats);
     return 0;
 }

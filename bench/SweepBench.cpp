@@ -72,7 +72,7 @@ double inferenceOnlySeconds(const RunDirectory& run, const ResultsStore& store,
 int scoredBench(const SweepBenchOptions& opt, const SweepConfig& config,
                 const std::vector<CarModelSpec>& models, const fs::path& dir) {
     const int cores = int(std::max(1u, std::thread::hardware_concurrency()));
-    const SweepPlan plan = planSweep(0, 0, true, cores);
+    const SweepPlan plan = planSweep(0, 0, 0, true, cores);
     keepTensorBuffersOnHeap();
     setTorchThreads(plan.torch_threads);
     const auto net = std::shared_ptr<const SegmentationNetwork>(SegmentationNetwork::load(
@@ -84,6 +84,7 @@ int scoredBench(const SweepBenchOptions& opt, const SweepConfig& config,
     o.jobs = plan.jobs;
     o.pipeline = plan.pipeline;
     o.cast_threads = plan.cast_threads;
+    o.batch = plan.batch;
     o.progress = false;
     o.stop_after = opt.scenes;
     o.segmenter = [net] { return makeNetworkSegmenter(net); };
@@ -99,7 +100,7 @@ int scoredBench(const SweepBenchOptions& opt, const SweepConfig& config,
     printStages(s);
     auto segmenter = makeNetworkSegmenter(net);
     const ResultsStore store = run.openStore(config.dimensions, true);
-    const double inference = inferenceOnlySeconds(run, store, *segmenter, 8);
+    const double inference = inferenceOnlySeconds(run, store, *segmenter, std::size_t(plan.batch));
     std::printf(
         "inference only, same scans and batches: %.1f s; end to end / inference only = "
         "%.2f\n",

@@ -1,6 +1,7 @@
 #include "models/SqueezeSeg.hpp"
 
 #include <cmath>
+#include <limits>
 
 namespace blindspot {
 
@@ -37,6 +38,46 @@ torch::Tensor neighbours(const torch::Tensor& x) {
     return torch::cat({all.slice(2, 0, 7), all.slice(2, 8, 15)}, 2);
 }
 
+// Inference fast paths (issue 18). LibTorch 1.13 runs the pools through max_pool2d_with_indices
+// and the deconvolutions through slow_conv_transpose2d: together half of a CPU forward pass. The
+// same results come from cheaper operations:
+// - a 3 x 3 max pool with stride (1, 2) and padding 1 is a 3-tap max along the width (stride 2)
+//   followed by a 3-tap max along the height; max is exact in any order, so the output is
+//   bit-identical;
+// - a 1 x 4 transposed convolution with stride (1, 2) and padding (0, 1) gives output column 2j
+//   from input columns j - 1, j (kernel taps 3, 1) and column 2j + 1 from j, j + 1 (taps 2, 0):
+//   two 1 x 2 convolutions, interleaved. The sums run in another order, so values differ in the
+//   last bits (6e-7 on unit inputs).
+// Training keeps the modules, whose gradients are the reference's.
+torch::Tensor maxPoolWidthStride2(const torch::Tensor& x) {
+    const double inf = std::numeric_limits<double>::infinity();
+    const auto h = x.size(2), w_out = (x.size(3) - 1) / 2 + 1;
+    const torch::Tensor wp = torch::constant_pad_nd(x, {1, 1, 0, 0}, -inf);
+    using torch::indexing::Slice;
+    const auto taps = [&](int k) {
+        return wp.index({Slice(), Slice(), Slice(), Slice(k, k + 2 * w_out - 1, 2)});
+    };
+    const torch::Tensor across = torch::maximum(torch::maximum(taps(0), taps(1)), taps(2));
+    const torch::Tensor hp = torch::constant_pad_nd(across, {0, 0, 1, 1}, -inf);
+    const auto rows = [&](int k) { return hp.index({Slice(), Slice(), Slice(k, k + h)}); };
+    return torch::maximum(torch::maximum(rows(0), rows(1)), rows(2));
+}
+
+torch::Tensor deconvWidth2(const nn::ConvTranspose2d& deconv, const torch::Tensor& x) {
+    const torch::Tensor& w = deconv->weight;  // in x out x 1 x 4
+    auto taps = [&](int a, int b) {
+        return torch::stack({w.select(3, a), w.select(3, b)}, 3).transpose(0, 1).contiguous();
+    };
+    const torch::Tensor padded = torch::constant_pad_nd(x, {1, 1});
+    const auto width = x.size(3);
+    using torch::indexing::Slice;
+    const torch::Tensor even = torch::conv2d(
+        padded.index({Slice(), Slice(), Slice(), Slice(0, width + 1)}), taps(3, 1), deconv->bias);
+    const torch::Tensor odd = torch::conv2d(
+        padded.index({Slice(), Slice(), Slice(), Slice(1, width + 2)}), taps(2, 0), deconv->bias);
+    return torch::stack({even, odd}, 4).view({x.size(0), even.size(1), x.size(2), 2 * width});
+}
+
 // Per-class defaults from the reference's KITTI config.
 std::vector<double> perClass(int classes, std::vector<double> kitti) {
     kitti.resize(std::size_t(classes), kitti.back());
@@ -65,7 +106,8 @@ FireDeconvImpl::FireDeconvImpl(int in, int s, int e1, int e3)
 }
 
 torch::Tensor FireDeconvImpl::forward(torch::Tensor x) {
-    x = torch::relu(deconv(torch::relu(squeeze(x))));
+    x = torch::relu(squeeze(x));
+    x = torch::relu(torch::GradMode::is_enabled() ? deconv(x) : deconvWidth2(deconv, x));
     return torch::cat({torch::relu(expand1x1(x)), torch::relu(expand3x3(x))}, 1);
 }
 
@@ -134,6 +176,9 @@ SqueezeSegImpl::SqueezeSegImpl(int c, int k, bool with_crf, std::vector<int> xyz
 }
 
 torch::Tensor SqueezeSegImpl::forward(torch::Tensor input, torch::Tensor mask) {
+    const auto pool = [this](const torch::Tensor& x) {
+        return torch::GradMode::is_enabled() ? this->pool(x) : maxPoolWidthStride2(x);
+    };
     const torch::Tensor c1 = torch::relu(conv1(input));
     const torch::Tensor skip = torch::relu(conv1_skip(input));
     const torch::Tensor f3 = fire3(fire2(pool(c1)));

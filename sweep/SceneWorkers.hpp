@@ -1,7 +1,6 @@
 #pragma once
 // The workers of one sweep run (sweep/SweepRunner.cpp, sweep/AdaptiveRun.cpp).
 #include <chrono>
-#include <future>
 #include <memory>
 #include <mutex>
 #include <vector>
@@ -52,15 +51,11 @@ class SceneWorkers {
             SweepBatch& worker = workerAt(0);
             // Chunk b + 1 is cast while chunk b is in the forward pass: two stages, one worker,
             // so the chunks and their order are the same as without the pipeline.
-            std::future<PreparedBatch> next =
-                std::async(std::launch::async, [&] { return worker.prepare(chunk(0)); });
-            for (std::size_t b = 0; b < chunks; ++b) {
-                PreparedBatch current = next.get();
-                if (b + 1 < chunks)
-                    next = std::async(std::launch::async,
-                                      [&, b] { return worker.prepare(chunk(b + 1)); });
-                store(worker, worker.finish(std::move(current)));
-            }
+            pipeline(
+                chunks, [&](std::size_t b) { return worker.prepare(chunk(b)); },
+                [&](std::size_t, PreparedBatch prepared) {
+                    store(worker, worker.finish(std::move(prepared)));
+                });
             return done;
         }
         parallelFor(chunks, int(workers_.size()), [&](std::size_t b, int w) {

@@ -9,15 +9,19 @@ namespace blindspot {
 
 struct SweepPlan {
     int jobs = 1;
+    /// Scenes per forward pass. 4 by default: batch 8 is 10 % faster per frame but its activations
+    /// and oneDNN's reorders double the peak memory (1.3 GB against 0.65 GB on the demo sweep).
+    int batch = 4;
     bool pipeline = false;  ///< RunnerOptions::pipeline
     int torch_threads = 1;
     int cast_threads = 0;  ///< 0: all cores
 };
 
-/// `jobs`, `threads`: the flags, 0 when not given.
-SweepPlan planSweep(int jobs, int threads, bool scoring, int cores);
+/// `jobs`, `threads`, `batch`: the flags, 0 when not given.
+SweepPlan planSweep(int jobs, int threads, int batch, bool scoring, int cores);
 
-/// One line for the run header: "2 cores: 1 worker, ray-casting ... , 2 LibTorch threads".
+/// One line for the run header: "2 cores: 1 worker, ray-casting ..., 2 LibTorch threads, batch
+/// 4".
 std::string describe(const SweepPlan& plan, bool scoring, int cores);
 
 }  // namespace blindspot

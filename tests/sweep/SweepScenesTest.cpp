@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -164,4 +166,72 @@ TEST(ScenarioScanner, RollDegreesTiltTheSensorAboutItsForwardAxis) {
     EXPECT_NEAR(poses[1].roll_deg - poses[0].roll_deg, 10.0, 1e-9);
     EXPECT_NEAR(poses[1].pitch_deg, poses[0].pitch_deg, 1e-9);
     EXPECT_FALSE(scans[0] == scans[1]);
+}
+
+// Issue 18: a sweep casts only the columns a front-view network sees plus the cars'. Every cell
+// it casts equals the full scan's, bit for bit (noise is drawn per cell); the rest hold no return;
+// the cars' visibility is unchanged, even for a car beside the sensor, outside the network's view.
+TEST(ScenarioScanner, CulledScansEqualFullScansInTheirColumns) {
+    const auto dir = blindspot::testing::freshTempDir("culled");
+    const fs::path path = dir / "kitti.json";
+    std::ofstream(path)
+        << R"({"name": "k", "lidar": "hdl64e-kitti", "dimensions": {"x": {"value": 30}}})";
+    const SweepConfig config = loadSweepConfig(path.string(), blindspot::testing::catalogue());
+    ScenarioScanner scanner(carModels(), config.effects);
+    const AzimuthSpan squeezeseg{-45.0 - 90.0 / 1024, 45.0 + 90.0 / 1024};
+    for (double y : {2.0, 9.0}) {  // ahead, and at 50 deg to the left
+        Sample s = sampleOf("white", "rain:10", 12, 8.0);
+        s.values[2] = y;
+        const Scenario scenario = scenarioFor(config, s, true);
+        const ScannedScene full = scanner.scan(scenario, 7, 0);
+        const ScannedScene culled = scanner.scan(scenario, 7, 0, {}, squeezeseg);
+        const ColumnRange& c = culled.columns;
+        EXPECT_EQ(c.first % 16, 0);
+        EXPECT_LT(c.count, full.scan.cols() / 2) << y;
+        EXPECT_EQ(full.columns, allColumns(full.scan.spec));
+        const ScanGrid& a = full.scan;
+        const ScanGrid& b = culled.scan;
+        std::size_t cast = 0;
+        for (int row = 0; row < a.rows(); ++row)
+            for (int col = 0; col < a.cols(); ++col) {
+                const std::size_t i = a.index(row, col);
+                if (col < c.first || col >= c.end()) {
+                    ASSERT_FALSE(b.valid(i));
+                    continue;
+                }
+                ++cast;
+                ASSERT_EQ(std::memcmp(&a.range_m[i], &b.range_m[i], 4), 0) << row << " " << col;
+                ASSERT_EQ(std::memcmp(&a.reflectivity[i], &b.reflectivity[i], 4), 0);
+                ASSERT_EQ(std::memcmp(&a.xyz_sensor_m[3 * i], &b.xyz_sensor_m[3 * i], 12), 0);
+                ASSERT_EQ(a.label[i], b.label[i]);
+                ASSERT_EQ(a.instance[i], b.instance[i]);
+            }
+        EXPECT_GT(cast, 10000u);
+        ASSERT_EQ(full.visibility.size(), culled.visibility.size());
+        for (std::size_t k = 0; k < full.visibility.size(); ++k) {
+            EXPECT_GT(full.visibility[k].visible_points, 0u);
+            EXPECT_EQ(full.visibility[k].visible_points, culled.visibility[k].visible_points);
+            EXPECT_EQ(full.visibility[k].unoccluded_points, culled.visibility[k].unoccluded_points);
+        }
+    }
+}
+
+TEST(CastColumns, SpanSelectsTheBeamsWithinItAndTheSeamSelectsAll) {
+    const LidarSpec spec = lidarPreset("hdl64e-kitti");
+    const ColumnRange c = columnsWithin(spec, {-45.0, 45.0});
+    double offset = 0;
+    for (double o : spec.row_azimuth_offset_deg) offset = std::max(offset, std::fabs(o));
+    const double spacing = std::fabs(spec.azimuth_deg[1] - spec.azimuth_deg[0]);
+    for (int col = 0; col < spec.cols(); ++col) {
+        const double az = spec.azimuth_deg[std::size_t(col)];
+        const bool inside = std::fabs(az) <= 45.0 + offset + spacing / 2;
+        EXPECT_EQ(inside, col >= c.first && col < c.end()) << col << " " << az;
+    }
+    EXPECT_EQ(columnsWithin(spec, {170.0, 190.0}), allColumns(spec));  // over the seam behind
+    EXPECT_EQ(columnsWithin(spec, {-180.0, 180.0}), allColumns(spec));
+    const ColumnRange u = unite(spec, {35, 10}, {100, 5});
+    EXPECT_EQ(u.first, 32);
+    EXPECT_EQ(u.end(), 105);
+    EXPECT_TRUE(u.covers({40, 60}));
+    EXPECT_FALSE(u.covers({20, 20}));
 }
