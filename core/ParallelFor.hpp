@@ -43,8 +43,9 @@ void parallelFor(std::size_t count, int jobs, Fn&& fn) {
     if (error) std::rethrow_exception(error);
 }
 
-/// Two stages: produce(i) on one thread of its own, at most one item ahead of consume(i, item) on
-/// the caller's thread, for i in [0, count) in order. The first exception of either stage stops
+/// Two stages: produce(i) on one thread of its own, consume(i, item) on the caller's thread, for i
+/// in [0, count) in order. While item i is consumed, item i + 1 may wait and item i + 2 be in the
+/// making: at most three items are alive. The first exception of either stage stops
 /// both and is rethrown once the producer has finished.
 template <typename Produce, typename Consume>
 void pipeline(std::size_t count, Produce&& produce, Consume&& consume) {
