@@ -23,8 +23,8 @@ namespace {
 namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
 
-constexpr const char* kStages[] = {"cache", "scene",   "scan",  "visibility",
-                                   "write", "segment", "store", "camera"};
+constexpr const char* kStages[] = {"cache",   "scene",       "scan",  "visibility", "cache write",
+                                   "segment", "predictions", "store", "camera"};
 
 void printStages(const RunSummary& s) {
     double total = 0;

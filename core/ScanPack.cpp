@@ -6,7 +6,8 @@
 #include <cstdint>
 #include <cstring>
 #include <limits>
-#include <map>
+#include <memory>
+#include <unordered_map>
 
 #include "core/BeamTable.hpp"
 #include "core/Bytes.hpp"
@@ -90,17 +91,27 @@ bool rangeCodes(const ScanGrid& scan, std::vector<std::uint32_t>& codes) {
 // A table of at most 256 distinct reflectivities (bit patterns) and an index per cell.
 bool reflectivityTable(const ScanGrid& scan, std::vector<std::uint32_t>& table,
                        std::vector<std::uint8_t>& index) {
-    std::map<std::uint32_t, std::uint8_t> slot;
+    std::unordered_map<std::uint32_t, std::uint8_t> slot;
+    slot.reserve(512);
     index.resize(scan.cellCount());
+    std::uint32_t last_bits = 0;
+    std::uint8_t last_index = 0;
+    bool have_last = false;
     for (std::size_t i = 0; i < scan.cellCount(); ++i) {
         const std::uint32_t b = bitsOf(scan.reflectivity[i]);
+        if (have_last && b == last_bits) {  // runs of NaN and of equal steps are the common case
+            index[i] = last_index;
+            continue;
+        }
         auto it = slot.find(b);
         if (it == slot.end()) {
             if (table.size() == 256) return false;
             it = slot.emplace(b, std::uint8_t(table.size())).first;
             table.push_back(b);
         }
-        index[i] = it->second;
+        index[i] = last_index = it->second;
+        last_bits = b;
+        have_last = true;
     }
     return true;
 }
@@ -176,13 +187,14 @@ std::string encodeScanPack(const ScanGrid& scan, int level) {
     appendPlanes(raw, xyz);
     appendPlanes(raw, scan.label);
     appendPlanes(raw, scan.instance);
-    std::string packed(ZSTD_compressBound(raw.size()), '\0');
-    const std::size_t size =
-        ZSTD_compress(packed.data(), packed.size(), raw.data(), raw.size(), level);
+    // An uninitialised buffer: zero-filling the bound (the size of the input) cost as much as
+    // compressing it.
+    const std::size_t bound = ZSTD_compressBound(raw.size());
+    const std::unique_ptr<char[]> packed(new char[bound]);
+    const std::size_t size = ZSTD_compress(packed.get(), bound, raw.data(), raw.size(), level);
     if (ZSTD_isError(size))  // only on a bad level or too small a buffer: a bug, not bad input
         throw std::logic_error(std::string("zstd: ") + ZSTD_getErrorName(size));
-    packed.resize(size);
-    return packed;
+    return std::string(packed.get(), size);
 }
 
 void decodeScanPack(const std::string& bytes, const std::string& path, ScanGrid& scan) {

@@ -1,17 +1,25 @@
 #include "core/ScanSummary.hpp"
 
 #include <map>
+#include <vector>
 
 #include "core/PoseJson.hpp"
 
 namespace blindspot {
 
 nlohmann::json scanSummaryJson(const ScanGrid& scan) {
-    std::map<int, std::size_t> per_label, per_instance;
+    // Counted in flat arrays: a map lookup per return cost as much as writing the scan cache.
+    std::vector<std::size_t> label_count(65536, 0), instance_count(65536, 0);
     for (std::size_t i = 0; i < scan.cellCount(); ++i) {
         if (!scan.valid(i)) continue;
-        ++per_label[scan.label[i]];
-        if (scan.instance[i] != 0) ++per_instance[scan.instance[i]];
+        ++label_count[scan.label[i]];
+        ++instance_count[scan.instance[i]];
+    }
+    std::map<int, std::size_t> per_label, per_instance;
+    for (int id = 0; id < 65536; ++id) {
+        if (label_count[std::size_t(id)]) per_label[id] = label_count[std::size_t(id)];
+        if (id != 0 && instance_count[std::size_t(id)])
+            per_instance[id] = instance_count[std::size_t(id)];
     }
     nlohmann::json labels = nlohmann::json::object(), instances = nlohmann::json::object();
     for (const auto& [id, n] : per_label) labels[std::to_string(id)] = n;

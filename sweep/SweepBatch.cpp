@@ -79,7 +79,7 @@ PreparedBatch SweepBatch::prepare(const std::vector<const Sample*>& samples) {
             if (options_.cache_scans)
                 run_.writeScan(row.scene_id, spec_hash, scanned.scan, scanned.columns, row.sample,
                                row.cars);
-            lap("write");
+            lap("cache write");
             out.scans[k].push_back(std::move(scanned.scan));
         }
         for (const auto& scan : out.scans[k]) row.valid_points += std::int64_t(scan.validCount());
@@ -118,7 +118,7 @@ std::vector<SceneRow> SweepBatch::finish(PreparedBatch batch) {
             rows[k].classes = score(scans[k], mine, rows[k].cars);
             if (!drive) run_.writePredictions(rows[k].scene_id, mine.front());
         }
-        clock("write");
+        clock("predictions");
     }
     const double seconds = batch.seconds + clock.total();
     for (auto& row : rows) row.seconds = seconds / double(rows.size());

@@ -51,7 +51,8 @@ class SweepBatch {
     std::vector<SceneRow> finish(PreparedBatch batch);
 
     std::size_t cache_hits = 0;
-    /// Seconds per stage: cache, scene, scan, visibility, segment, write, camera.
+    /// Seconds per stage: cache, scene, scan, visibility, cache write, camera, segment,
+    /// predictions.
     std::map<std::string, double> stage_seconds;
 
   private:

@@ -46,8 +46,8 @@ struct RunSummary {
     std::size_t done = 0;        ///< newly finished
     std::size_t cache_hits = 0;  ///< scenes whose scan came from the scan cache
     double seconds = 0.0;
-    /// Worker time per stage (s), summed over workers: cache, scene, scan, visibility, segment,
-    /// write, camera, store.
+    /// Worker time per stage (s), summed over workers: cache (reads), scene, scan, visibility,
+    /// cache write, camera, segment, predictions (scores and files), store.
     std::map<std::string, double> stage_seconds;
 };
 
