@@ -9,8 +9,9 @@ namespace blindspot {
 
 struct SweepPlan {
     int jobs = 1;
-    /// Scenes per forward pass. 4 by default: batch 8 is 10 % faster per frame but its activations
-    /// and oneDNN's reorders double the peak memory (1.3 GB against 0.65 GB on the demo sweep).
+    /// Scenes per forward pass. 4 by default: batch 8 is no faster per frame (`bench infer`: 38.5
+    /// against 37.8 ms), and its activations and oneDNN's reorders double the peak memory (1.3 GB
+    /// against 0.65 GB on the demo sweep).
     int batch = 4;
     bool pipeline = false;  ///< RunnerOptions::pipeline
     int torch_threads = 1;
