@@ -10,6 +10,9 @@
 
 namespace blindspot {
 
+/// Rays per Embree packet (rtcIntersect16): the caster fires a row 16 columns at a time.
+constexpr int kPacket = 16;
+
 // Beam directions in the sensor frame, separable in elevation and azimuth: a row's azimuth offset
 // turns its beams about z, so d = (a cos az - b sin az, a sin az + b cos az, sin el) with
 // a = cos el cos offset and b = cos el sin offset (b = 0 without offsets, so d is unchanged).

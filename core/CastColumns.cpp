@@ -3,13 +3,9 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/BeamTable.hpp"
+
 namespace blindspot {
-namespace {
-
-constexpr int kPacketColumns = 16;  // core/RayCaster.cpp's packet width
-
-}  // namespace
-
 ColumnRange allColumns(const LidarSpec& spec) { return {0, spec.cols()}; }
 
 ColumnRange columnsWithin(const LidarSpec& spec, const AzimuthSpan& span) {
@@ -40,7 +36,7 @@ ColumnRange unite(const LidarSpec& spec, const ColumnRange& a, const ColumnRange
     if (a.count == 0 && b.count == 0) return {0, 0};
     const int first = a.count == 0 ? b.first : b.count == 0 ? a.first : std::min(a.first, b.first);
     const int end = std::max(a.count ? a.end() : 0, b.count ? b.end() : 0);
-    const int aligned = first / kPacketColumns * kPacketColumns;
+    const int aligned = first / kPacket * kPacket;
     return {aligned, std::min(spec.cols(), end) - aligned};
 }
 

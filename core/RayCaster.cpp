@@ -12,8 +12,6 @@
 namespace blindspot {
 namespace {
 
-constexpr int kPacket = 16;
-
 // Fills one coherent packet: `lanes` (<= 16) beams of one row, lane k at column col_of(k).
 template <typename ColOf>
 void fillPacket(const BeamTable& beams, int row, int lanes, ColOf col_of, RTCRayHit16& rh,

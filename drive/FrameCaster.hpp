@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "core/BeamTable.hpp"
 #include "core/LidarEffects.hpp"
 #include "core/LidarSpec.hpp"
 #include "drive/DriveConfig.hpp"
@@ -24,7 +25,7 @@ struct DriveFrame {
 
 /// Columns are cast in blocks of one Embree packet; the cells of a block share the time of its
 /// middle column.
-constexpr int kColumnBlock = 16;
+constexpr int kColumnBlock = kPacket;
 /// When column `col` fires, relative to the frame time (s): -azimuth / (360 f), as the head turns
 /// clockwise seen from above and faces forward (azimuth 0) at the frame time.
 double columnTimeOffset(const LidarSpec& spec, int col);

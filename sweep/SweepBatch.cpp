@@ -16,6 +16,22 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
+// A stopwatch that adds each stage's time to `seconds` under the stage's name.
+class StageClock {
+  public:
+    explicit StageClock(std::map<std::string, double>& seconds) : seconds_(seconds) {}
+    void operator()(const char* stage) {
+        const auto now = Clock::now();
+        seconds_[stage] += std::chrono::duration<double>(now - t_).count();
+        t_ = now;
+    }
+    double total() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }
+
+  private:
+    std::map<std::string, double>& seconds_;
+    Clock::time_point start_ = Clock::now(), t_ = start_;
+};
+
 }  // namespace
 
 SweepBatch::SweepBatch(const SweepConfig& config, std::vector<CarModelSpec> models,
@@ -32,22 +48,6 @@ SweepBatch::SweepBatch(const SweepConfig& config, std::vector<CarModelSpec> mode
 std::vector<SceneRow> SweepBatch::run(const std::vector<const Sample*>& samples) {
     return finish(prepare(samples));
 }
-
-// A stopwatch that adds each stage's time to `seconds` under the stage's name.
-class StageClock {
-  public:
-    explicit StageClock(std::map<std::string, double>& seconds) : seconds_(seconds) {}
-    void operator()(const char* stage) {
-        const auto now = Clock::now();
-        seconds_[stage] += std::chrono::duration<double>(now - t_).count();
-        t_ = now;
-    }
-    double total() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }
-
-  private:
-    std::map<std::string, double>& seconds_;
-    Clock::time_point start_ = Clock::now(), t_ = start_;
-};
 
 PreparedBatch SweepBatch::prepare(const std::vector<const Sample*>& samples) {
     PreparedBatch out;

@@ -12,6 +12,7 @@
 #include "core/ScanIo.hpp"
 #include "core/ScanSummary.hpp"
 #include "tests/TempDir.hpp"
+#include "tests/core/BoxOnGroundScan.hpp"
 
 using namespace blindspot;
 namespace fs = std::filesystem;
@@ -24,21 +25,7 @@ fs::path tempDir(const std::string& name) {
 
 // A scan with returns and holes: a car-sized box and a ground plane seen by squeezeseg-front.
 ScanGrid sampleScan() {
-    RayScene scene(1);
-    MeshInstance ground;
-    ground.mesh = scene.addMesh(makePlane(60, 60));
-    ground.part_materials = {{label::kRoad, 0.2f, 0, 16}};
-    scene.addInstance(ground);
-    MeshInstance car;
-    car.mesh = scene.addMesh(makeBox(4.5, 1.8, 1.5));
-    car.world_from_mesh.translation() = Eigen::Vector3d(10, 1, 0.75);
-    car.part_materials = {{label::kVehicle, 0.7f, 0.2f, 16}};
-    car.instance_id = 4;
-    scene.addInstance(car);
-    scene.commit();
-    Eigen::Isometry3d world_from_sensor = Eigen::Isometry3d::Identity();
-    world_from_sensor.translation().z() = 1.73;
-    return castScan(scene, lidarPreset("squeezeseg-front"), world_from_sensor);
+    return blindspot::testing::boxOnGroundScan(lidarPreset("squeezeseg-front"), 60);
 }
 
 bool sameFloat(float a, float b) { return std::memcmp(&a, &b, sizeof(float)) == 0; }

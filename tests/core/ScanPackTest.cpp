@@ -7,6 +7,7 @@
 #include "core/RayCaster.hpp"
 #include "core/ScanPack.hpp"
 #include "core/SensorResponse.hpp"
+#include "tests/core/BoxOnGroundScan.hpp"
 
 using namespace blindspot;
 
@@ -15,22 +16,8 @@ namespace {
 // A street-like scene under the KITTI HDL-64E with its sensor response: quantised ranges,
 // 0.01 reflectivity steps, and range noise that moves points off the caster's float product.
 ScanGrid kittiScan() {
-    RayScene scene(1);
-    MeshInstance ground;
-    ground.mesh = scene.addMesh(makePlane(120, 120));
-    ground.part_materials = {{label::kRoad, 0.2f, 0, 16}};
-    scene.addInstance(ground);
-    MeshInstance car;
-    car.mesh = scene.addMesh(makeBox(4.5, 1.8, 1.5));
-    car.world_from_mesh.translation() = Eigen::Vector3d(10, 1, 0.75);
-    car.part_materials = {{label::kVehicle, 0.7f, 0.2f, 16}};
-    car.instance_id = 4;
-    scene.addInstance(car);
-    scene.commit();
-    Eigen::Isometry3d world_from_sensor = Eigen::Isometry3d::Identity();
-    world_from_sensor.translation().z() = 1.73;
     const LidarSpec spec = lidarPreset("hdl64e-kitti");
-    ScanGrid scan = castScan(scene, spec, world_from_sensor);
+    ScanGrid scan = blindspot::testing::boxOnGroundScan(spec, 120);
     applySensorResponse(scan, spec.response, 7);
     return scan;
 }
