@@ -2,7 +2,13 @@
 #include <string>
 #include <vector>
 
+#define BLINDSPOT_SOURCE_DIR ::blindspot::bench::sourceDir()
+
 namespace blindspot::bench {
+
+/// The source tree, for the configs, cars and checkpoint the benches read. Compiled into
+/// bench/SourceDir.cpp alone, so the other bench objects hit ccache in any clone (issue 32).
+const char* sourceDir();
 
 struct RaycastBenchOptions {
     std::vector<std::string> presets = {"hdl64e", "squeezeseg-front", "matlab-default"};

@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include "tests/TestPaths.hpp"
 
 namespace blindspot::testing {
 

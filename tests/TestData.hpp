@@ -6,6 +6,7 @@
 
 #include "scenes/CarModel.hpp"
 #include "sweep/SweepConfig.hpp"
+#include "tests/TestPaths.hpp"
 
 namespace blindspot::testing {
 

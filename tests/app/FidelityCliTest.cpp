@@ -6,6 +6,7 @@
 #include "core/Json.hpp"
 #include "tests/CliRun.hpp"
 #include "tests/TempDir.hpp"
+#include "tests/TestPaths.hpp"
 
 using namespace blindspot;
 using blindspot::testing::CliRun;

@@ -14,6 +14,7 @@
 #include "scenes/BackgroundCatalogue.hpp"
 #include "scenes/CarModel.hpp"
 #include "scenes/Town.hpp"
+#include "tests/TestPaths.hpp"
 
 using namespace blindspot;
 

@@ -6,6 +6,7 @@
 #include "core/Error.hpp"
 #include "models/ExternalPredictor.hpp"
 #include "tests/TempDir.hpp"
+#include "tests/TestPaths.hpp"
 
 using namespace blindspot;
 namespace fs = std::filesystem;

@@ -9,6 +9,7 @@
 #include "core/Error.hpp"
 #include "models/Network.hpp"
 #include "tests/TempDir.hpp"
+#include "tests/TestPaths.hpp"
 
 using namespace blindspot;
 namespace fs = std::filesystem;

@@ -12,6 +12,7 @@
 #include "models/RecordedScans.hpp"
 #include "tests/CliRun.hpp"
 #include "tests/TempDir.hpp"
+#include "tests/TestPaths.hpp"
 
 using namespace blindspot;
 using blindspot::testing::CliRun;

@@ -78,7 +78,8 @@ TEST(Training, TwentyStepsLowerTheLoss) {
     const auto dir = blindspot::testing::freshTempDir("train");
     TrainOptions o;
     o.data_dirs = {tinyDataset(dir, 4).string()};
-    o.val_dirs = o.data_dirs;
+    // No validation set: the 20 steps are 10 epochs, and the loss is what this test is about
+    // (the validation IoU has its own tests below).
     o.output = (dir / "ckpt").string();
     o.optimizer = "adam";
     o.learning_rate = 2e-3;

@@ -8,6 +8,7 @@
 #include "sweep/SweepConfig.hpp"
 #include "tests/TempDir.hpp"
 #include "tests/TestData.hpp"
+#include "tests/TestPaths.hpp"
 
 using namespace blindspot;
 

@@ -17,6 +17,7 @@
 #include "sweep/SweepRunner.hpp"
 #include "tests/TempDir.hpp"
 #include "tests/TestData.hpp"
+#include "tests/TestPaths.hpp"
 #include "tests/sweep/CachedScanOf.hpp"
 #include "tests/sweep/SweepFixtures.hpp"
 
