@@ -1,5 +1,6 @@
 // blindspot evaluate [--model CKPT] DATA... -o DIR [--class car] [--batch B] [--threads T]
 // Scores a checkpoint on recorded scans (lidar_2d .npy, SemanticKITTI, plain KITTI .bin).
+#include <algorithm>
 #include <cmath>
 #include <iostream>
 #include <memory>
@@ -8,8 +9,10 @@
 
 #include "app/Commands.hpp"
 #include "core/Error.hpp"
+#include "core/DatasetConfusion.hpp"
 #include "models/Network.hpp"
 #include "models/RecordedScans.hpp"
+#include "reports/DatasetConfusionReport.hpp"
 #include "reports/EvaluationReport.hpp"
 
 namespace blindspot::cli {
@@ -24,6 +27,15 @@ struct EvaluateArgs {
     int threads = 0;
     bool knn = false;
 };
+
+// The dataset label of each cell's winning point, -1 where none.
+std::vector<int> cellDatasetIds(const RecordedScan& scan) {
+    std::vector<int> out(scan.image.source.size(), -1);
+    for (std::size_t cell = 0; cell < out.size(); ++cell)
+        if (scan.image.source[cell] >= 0)
+            out[cell] = scan.point_dataset_id[std::size_t(scan.image.source[cell])];
+    return out;
+}
 
 EvaluatedScan evaluatedScan(const RecordedScan& scan, const ScanOutcome& o,
                             const std::vector<std::string>& classes, int target) {
@@ -48,7 +60,30 @@ EvaluatedScan evaluatedScan(const RecordedScan& scan, const ScanOutcome& o,
         e.front_view_png = frontViewPng(
             scan.image.grid.rows, scan.image.grid.cols,
             outcomeColours(scan.truth, o.predicted, scan.image.mask, scan.labelled, target));
+    e.dataset = o.dataset;
+    if (target >= 0 && !o.dataset.empty())
+        e.false_positive_png = frontViewPng(
+            scan.image.grid.rows, scan.image.grid.cols,
+            falsePositiveColours(scan.truth, o.predicted, scan.image.mask, cellDatasetIds(scan),
+                                 target));
     return e;
+}
+
+// "called car: vegetation 2214, car 1699, ...": the dataset classes the target took, most first.
+void printCalledTarget(const EvaluationInput& in) {
+    const int t = int(std::find(in.classes.begin(), in.classes.end(), in.target_class) -
+                      in.classes.begin());
+    std::vector<std::pair<std::int64_t, std::uint16_t>> called;
+    for (const auto& row : in.dataset.rows())
+        if (row.predicted[std::size_t(t)] > 0) called.push_back({row.predicted[std::size_t(t)], row.id});
+    if (called.empty()) return;
+    std::stable_sort(called.begin(), called.end(),
+                     [](const auto& a, const auto& b) { return a.first > b.first; });
+    std::cout << "pooled, called " << in.target_class << ":";
+    for (std::size_t i = 0; i < called.size(); ++i)
+        std::cout << (i ? ", " : " ") << semanticKittiClassName(called[i].second) << " "
+                  << called[i].first;
+    std::cout << "\n";
 }
 
 void printSummary(const EvaluationInput& in, const std::string& index) {
@@ -63,6 +98,7 @@ void printSummary(const EvaluationInput& in, const std::string& index) {
     for (const auto& c : in.metrics.classes)
         std::cout << "pooled " << c.name << " IoU " << c.pooled.iou.value_or(NAN) << " (TP " << c.tp
                   << ", FP " << c.fp << ", FN " << c.fn << ")\n";
+    printCalledTarget(in);
     std::cout << "report: " << index << "\n";
 }
 
@@ -89,12 +125,14 @@ void runEvaluate(const EvaluateArgs& a, const AppContext& context) {
                        {},
                        MetricsSummary{},
                        net->card().ignore_classes,
-                       {}};
+                       {},
+                       DatasetConfusion(int(classes.size()))};
     std::vector<SceneResult> labelled;
     for (std::size_t i = 0; i < scans.size(); ++i) {
         in.scans.push_back(
             evaluatedScan(scans[i], outcomes[i], classes, int(at - classes.begin())));
         if (scans[i].labelled) labelled.push_back(in.scans.back().result);
+        in.dataset.merge(outcomes[i].dataset);
     }
     std::set<std::string> excluded = kDefaultExcludedFromMean;  // and the card's own
     excluded.insert(in.ignore_classes.begin(), in.ignore_classes.end());

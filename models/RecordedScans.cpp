@@ -60,7 +60,7 @@ RecordedScan readLidar2d(const std::string& path, const ModelCard& card) {
         throw FileError(path,
                         "lidar_2d shape must be 64 x 512 x 6 (x, y, z, intensity, range, "
                         "label)");
-    RecordedScan s{fs::path(path).stem().string(), path, "lidar_2d", {}, {}, true, {}, {}};
+    RecordedScan s{fs::path(path).stem().string(), path, "lidar_2d", {}, {}, true, {}, {}, {}};
     const std::size_t plane = kLidar2dRows * kLidar2dCols;
     auto field = [&](std::size_t cell, std::size_t f) { return a.data[cell * kLidar2dFields + f]; };
     const RangeGrid squeezeseg_front;
@@ -114,13 +114,14 @@ RecordedScan readKitti(const std::string& bin, const std::string& label, const s
                        LabelSet set, const ModelCard& card) {
     const PointList points = readKittiScan(bin, label);
     RecordedScan s{name, bin, label.empty() ? "kitti-bin" : "semantickitti", {}, {}, !label.empty(),
-                   {},   {}};
+                   {},   {},  {}};
     s.image = projectPoints(points, card.grid, card.input_channels);
     s.point_range_m = pointRanges(points);
     s.point_truth.assign(points.size(), -1);
     if (!label.empty())
         for (std::size_t i = 0; i < points.size(); ++i)
             s.point_truth[i] = scoredClass(card, classOfLabel(card, set, points.label[i]));
+    if (!label.empty() && set == LabelSet::kSemanticKitti) s.point_dataset_id = points.label;
     s.truth = cellTruth(s.image, s.point_truth);
     return s;
 }
@@ -175,7 +176,8 @@ void addInput(const fs::path& input, const ModelCard& card, std::vector<Recorded
 // k-NN vote.
 ScanOutcome scoredPoints(const RecordedScan& scan, std::vector<int> predicted,
                          const ModelCard& card, const KnnParams* knn) {
-    ScanOutcome o{std::move(predicted), ConfusionMatrix(card.classCount()), 0, 0};
+    ScanOutcome o{std::move(predicted), ConfusionMatrix(card.classCount()), 0, 0,
+                  DatasetConfusion(card.classCount())};
     std::vector<int> point_class;
     if (knn) {
         std::vector<bool> ignored(std::size_t(card.classCount()));
@@ -184,14 +186,18 @@ ScanOutcome scoredPoints(const RecordedScan& scan, std::vector<int> predicted,
     }
     for (std::size_t i = 0; i < scan.point_truth.size(); ++i) {
         const int truth = scan.point_truth[i];
-        if (truth < 0) continue;
         const std::int32_t cell = scan.image.cell[i];
+        const int predicted_class =
+            cell < 0 ? -1 : knn ? point_class[i] : o.predicted[std::size_t(cell)];
+        // A point's cell is never empty, so predicted_class < 0 means outside the grid.
+        if (predicted_class >= 0 && !scan.point_dataset_id.empty())
+            o.dataset.add(scan.point_dataset_id[i], predicted_class);
+        if (truth < 0) continue;
         if (cell < 0) {
             ++o.points_outside;
             continue;
         }
-        const int predicted_class = knn ? point_class[i] : o.predicted[std::size_t(cell)];
-        if (predicted_class < 0) continue;  // a point's cell is never empty; kept for safety
+        if (predicted_class < 0) continue;
         o.confusion.add(truth, predicted_class);
         ++o.points_scored;
     }

@@ -9,10 +9,12 @@
 //   - plain KITTI .bin without labels (predictions only).
 // lidar_2d truth classes are matched to the model's classes by name; labels the model has no class
 // for are not scored.
+#include <cstdint>
 #include <string>
 #include <vector>
 
 #include "core/ConfusionMatrix.hpp"
+#include "core/DatasetConfusion.hpp"
 #include "core/GridReturns.hpp"
 #include "models/KnnRefinement.hpp"
 #include "models/ModelCard.hpp"
@@ -36,6 +38,9 @@ struct RecordedScan {
     /// the card has no class for, or a class the card ignores).
     std::vector<int> point_truth;
     std::vector<float> point_range_m;  ///< per point, for the optional k-NN refinement
+    /// The dataset's own label per point where it is finer than the model's classes: the raw
+    /// SemanticKITTI id of a SemanticKITTI-labelled scan; empty otherwise.
+    std::vector<std::uint16_t> point_dataset_id;
 };
 
 /// Every scan in `inputs` (files, or directories of .npy files, SemanticKITTI roots, sequence
@@ -55,6 +60,9 @@ struct ScanOutcome {
     ConfusionMatrix confusion;   ///< truth x prediction over the scored points
     std::size_t points_scored = 0;
     std::size_t points_outside = 0;  ///< labelled points outside the grid, not scored
+    /// Every point inside the grid with a dataset label (point_dataset_id), scored or not
+    /// (unlabeled, outliers and the card's ignored classes too): dataset id x prediction.
+    DatasetConfusion dataset;
 };
 
 /// Classifies the scans in batches of `batch` and counts truth against prediction, each point

@@ -8,6 +8,7 @@
 
 #include "core/AtomicFile.hpp"
 #include "core/Error.hpp"
+#include "reports/DatasetConfusionReport.hpp"
 #include "reports/HtmlParts.hpp"
 
 namespace blindspot {
@@ -28,15 +29,17 @@ nlohmann::json scanJson(const EvaluatedScan& s, const std::vector<std::string>& 
     nlohmann::json predicted = nlohmann::json::object();
     for (std::size_t c = 0; c < classes.size() && c < s.predicted_cells.size(); ++c)
         predicted[classes[c]] = s.predicted_cells[c];
-    return {{"name", s.result.scene_id},
-            {"path", s.path},
-            {"format", s.format},
-            {"labelled", s.labelled},
-            {"returns", s.returns},
-            {"predicted_cells", predicted},
-            {"points_scored", s.points_scored},
-            {"points_outside_grid", s.points_outside},
-            {"classes", per_class}};
+    nlohmann::json out = {{"name", s.result.scene_id},
+                          {"path", s.path},
+                          {"format", s.format},
+                          {"labelled", s.labelled},
+                          {"returns", s.returns},
+                          {"predicted_cells", predicted},
+                          {"points_scored", s.points_scored},
+                          {"points_outside_grid", s.points_outside},
+                          {"classes", per_class}};
+    if (!s.dataset.empty()) out["dataset_confusion"] = datasetConfusionJson(s.dataset, classes);
+    return out;
 }
 
 std::optional<double> targetIou(const EvaluatedScan& s, const std::string& target) {
@@ -85,9 +88,25 @@ std::string worstSection(const EvaluationInput& in) {
         h << "<p><b>" << escape(s->result.scene_id) << "</b>: " << escape(in.target_class)
           << " IoU " << num(targetIou(*s, in.target_class)) << "<br>";
         if (!s->front_view_png.empty()) h << img(s->front_view_png, s->result.scene_id);
+        if (!s->false_positive_png.empty())
+            h << "<br>" << escape(in.target_class) << " false positives by dataset class:<br>"
+              << img(s->false_positive_png, s->result.scene_id + " false positives");
         h << "</p>\n";
     }
     return h.str();
+}
+
+// What the network called each of the dataset's own classes (issue 33), pooled.
+std::string datasetSection(const EvaluationInput& in) {
+    if (in.dataset.empty()) return "";
+    return "<h2>What the network called each dataset class</h2><p>Every point inside the "
+           "network's grid with a SemanticKITTI label, scored or not (unlabeled, outliers and "
+           "ignored classes too), pooled over the scans: how many of each dataset class's points "
+           "each model class took. Per scan in <code>summary.json</code> "
+           "(<code>scans[].dataset_confusion</code>). The pictures below colour the " +
+           escape(in.target_class) + " false positives by dataset class: " +
+           datasetClassLegend(in.dataset) + "</p>" +
+           datasetConfusionTable(in.dataset, in.classes, in.target_class);
 }
 
 }  // namespace
@@ -146,12 +165,17 @@ nlohmann::json evaluationSummaryJson(const EvaluationInput& in) {
         {"points_scored", scored},
         {"points_outside_grid", outside},
         {"postprocess", in.postprocess.empty() ? "none" : in.postprocess}};
-    return {{"model", {{"checkpoint", in.model_dir}, {"hash", in.model_hash}}},
-            {"inputs", in.inputs},
-            {"classes", in.classes},
-            {"scoring", scoring},
-            {"metrics", toJson(in.metrics)},
-            {"scans", scans}};
+    nlohmann::json out = {{"model", {{"checkpoint", in.model_dir}, {"hash", in.model_hash}}},
+                          {"inputs", in.inputs},
+                          {"classes", in.classes},
+                          {"scoring", scoring},
+                          {"metrics", toJson(in.metrics)},
+                          {"scans", scans}};
+    if (!in.dataset.empty())
+        out["dataset_confusion"] = {{"label_set", "semantickitti"},
+                                    {"unit", "point inside the grid"},
+                                    {"pooled", datasetConfusionJson(in.dataset, in.classes)}};
+    return out;
 }
 
 std::string writeEvaluationReport(const EvaluationInput& in, const std::string& dir) {
@@ -167,7 +191,7 @@ std::string writeEvaluationReport(const EvaluationInput& in, const std::string& 
         b << ".";
     }
     b << "</p>\n<h2>All labelled scans</h2>" << classTable(in.metrics) << "<h2>Per scan</h2>"
-      << scanTable(in) << worstSection(in);
+      << scanTable(in) << datasetSection(in) << worstSection(in);
     const std::string index = (std::filesystem::path(dir) / "index.html").string();
     writeFileAtomic((std::filesystem::path(dir) / "summary.json").string(),
                     evaluationSummaryJson(in).dump(2) + "\n");

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "core/DatasetConfusion.hpp"
 #include "eval/Metrics.hpp"
 
 namespace blindspot {
@@ -21,6 +22,10 @@ struct EvaluatedScan {
     std::size_t points_outside = 0;             ///< labelled points outside the grid
     std::vector<std::int64_t> predicted_cells;  ///< per model class
     std::string front_view_png;                 ///< outcome of the target class; may be empty
+    /// Dataset class x model class over the scan's points in the grid; empty when the data has
+    /// no labels finer than the model's (models/RecordedScans.hpp).
+    DatasetConfusion dataset;
+    std::string false_positive_png;  ///< the target's false positives by dataset class; may be empty
 };
 
 struct EvaluationInput {
@@ -32,6 +37,7 @@ struct EvaluationInput {
     MetricsSummary metrics;                   ///< over the labelled scans
     std::vector<std::string> ignore_classes;  ///< the card's: not scored, out of mIoU
     std::string postprocess;                  ///< e.g. the k-NN vote; empty: none
+    DatasetConfusion dataset;                 ///< pooled over the scans; empty: none
 };
 
 /// How recorded scans are scored, as the report says it (models/RecordedScans.hpp).
