@@ -73,16 +73,12 @@ EvaluatedScan evaluatedScan(const RecordedScan& scan, const ScanOutcome& o,
 void printCalledTarget(const EvaluationInput& in) {
     const int t = int(std::find(in.classes.begin(), in.classes.end(), in.target_class) -
                       in.classes.begin());
-    std::vector<std::pair<std::int64_t, std::uint16_t>> called;
-    for (const auto& row : in.dataset.rows())
-        if (row.predicted[std::size_t(t)] > 0) called.push_back({row.predicted[std::size_t(t)], row.id});
+    const auto called = in.dataset.rowsCalled(t);
     if (called.empty()) return;
-    std::stable_sort(called.begin(), called.end(),
-                     [](const auto& a, const auto& b) { return a.first > b.first; });
     std::cout << "pooled, called " << in.target_class << ":";
     for (std::size_t i = 0; i < called.size(); ++i)
-        std::cout << (i ? ", " : " ") << semanticKittiClassName(called[i].second) << " "
-                  << called[i].first;
+        std::cout << (i ? ", " : " ") << semanticKittiClassName(called[i]->id) << " "
+                  << called[i]->predicted[std::size_t(t)];
     std::cout << "\n";
 }
 

@@ -45,6 +45,16 @@ void DatasetConfusion::merge(const DatasetConfusion& other) {
             if (row.predicted[std::size_t(c)]) add(row.id, c, row.predicted[std::size_t(c)]);
 }
 
+std::vector<const DatasetClassCounts*> DatasetConfusion::rowsCalled(int model_class) const {
+    std::vector<const DatasetClassCounts*> out;
+    for (const auto& row : rows_)
+        if (row.predicted[std::size_t(model_class)] > 0) out.push_back(&row);
+    std::stable_sort(out.begin(), out.end(), [&](const auto* a, const auto* b) {
+        return a->predicted[std::size_t(model_class)] > b->predicted[std::size_t(model_class)];
+    });
+    return out;
+}
+
 std::int64_t DatasetConfusion::at(std::uint16_t id, int model_class) const {
     for (const auto& row : rows_)
         if (row.id == id) return row.predicted[std::size_t(model_class)];

@@ -29,6 +29,9 @@ class DatasetConfusion {
     bool empty() const { return rows_.empty(); }
     /// One row per raw id seen, in increasing id order.
     const std::vector<DatasetClassCounts>& rows() const { return rows_; }
+    /// The rows with points that `model_class` took, most first (ties in id order): what the
+    /// network calls that class.
+    std::vector<const DatasetClassCounts*> rowsCalled(int model_class) const;
     /// Points of raw id `id` that model class `model_class` took (0 for an unseen id).
     std::int64_t at(std::uint16_t id, int model_class) const;
 

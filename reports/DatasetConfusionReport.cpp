@@ -42,11 +42,11 @@ nlohmann::json datasetConfusionJson(const DatasetConfusion& d,
 std::string datasetConfusionTable(const DatasetConfusion& d, const std::vector<std::string>& classes,
                                   const std::string& target) {
     const int t = int(std::find(classes.begin(), classes.end(), target) - classes.begin());
+    // The rows the target took, most first, then the others in id order.
     std::vector<const DatasetClassCounts*> rows;
-    for (const auto& row : d.rows()) rows.push_back(&row);
-    std::stable_sort(rows.begin(), rows.end(), [&](const auto* a, const auto* b) {
-        return pointsOf(*a, t) > pointsOf(*b, t);
-    });
+    if (t < int(classes.size())) rows = d.rowsCalled(t);
+    for (const auto& row : d.rows())
+        if (pointsOf(row, t) == 0) rows.push_back(&row);
     std::ostringstream h;
     h << "<table><tr><th class=l>dataset class</th><th>id</th><th>points</th>";
     for (const auto& c : classes) h << "<th>" << escape(c) << "</th>";

@@ -24,6 +24,11 @@ TEST(DatasetConfusion, CountsEachRawIdPerModelClassInIdOrder) {
     EXPECT_EQ(d.at(10, 1), 7);
     EXPECT_EQ(d.at(50, 2), 2);
     EXPECT_EQ(d.at(48, 1), 0);  // never seen
+    // What was called car, most first: car 7, vegetation 5; building and the moving car were not.
+    const auto called = d.rowsCalled(1);
+    ASSERT_EQ(called.size(), 2u);
+    EXPECT_EQ(called[0]->id, 10);
+    EXPECT_EQ(called[1]->id, 70);
 }
 
 TEST(DatasetConfusion, MergeAddsScansTogether) {
