@@ -1,15 +1,22 @@
 // blindspot fidelity REAL... -o DIR [--backgrounds urban-02,...] [--scenes N] [--cars N]
-//   [--lidar squeezeseg-front] [--physical]
+//   [--lidar squeezeseg-front] [--physical] [--sim DATASET]
 // Real scans against simulated ones on label-free statistics (docs/fidelity.md): returns per row,
-// intensity and range distributions, and a front view of each.
+// intensity and range distributions, and a front view of each. With --sim (a labelled dataset
+// that `blindspot generate` wrote) and labelled real scans (SemanticKITTI), also per class:
+// share, height above the ground, range, intensity and local shape (eval/ClassStatistics.hpp).
 #include <filesystem>
 #include <iostream>
 #include <memory>
 
 #include "app/Commands.hpp"
 #include "core/AtomicFile.hpp"
+#include "core/Error.hpp"
+#include "core/ScanIo.hpp"
+#include "eval/ClassStatistics.hpp"
 #include "eval/ScanStatistics.hpp"
+#include "models/Dataset.hpp"
 #include "models/RecordedScans.hpp"
+#include "reports/ClassFidelityFigure.hpp"
 #include "reports/EvaluationReport.hpp"
 #include "reports/FidelityFigure.hpp"
 #include "sweep/RetrainingExport.hpp"
@@ -28,7 +35,57 @@ struct FidelityArgs {
     int cars = 8;
     std::string lidar = "squeezeseg-front";
     bool physical = false;
+    std::string sim_dataset;
 };
+
+// Every labelled scan under `dirs`, labels as SemanticKITTI raw ids. A dataset that records no
+// label set is a real recording: SemanticKITTI ids.
+ClassStatistics classStatisticsOf(const std::vector<std::string>& dirs) {
+    ClassStatistics statistics;
+    for (const auto& dir : dirs) {
+        const LabelSet set = datasetLabelSet(dir, LabelSet::kSemanticKitti);
+        for (const auto& files : findLabelledScans(dir)) {
+            PointList points = readKittiScan(files.bin, files.label);
+            LabelledCloud cloud{std::move(points.xyzi), std::move(points.label)};
+            if (set == LabelSet::kMatlab)
+                for (auto& id : cloud.semantickitti_id) id = semanticKittiIdOf(id);
+            addScan(statistics, cloud);
+        }
+    }
+    return statistics;
+}
+
+// The classes first, then the others SemanticKITTI labels.
+const std::vector<std::string> kClassOrder = {
+    "road",          "parking",   "sidewalk",     "building",     "vegetation",
+    "trunk",         "terrain",   "fence",        "pole",         "car",
+    "person",        "bicyclist", "traffic-sign", "other-ground", "truck",
+    "other-vehicle", "bicycle",   "motorcycle",   "motorcyclist"};
+
+void writeClassFidelity(const FidelityArgs& a, const fs::path& dir) {
+    std::vector<std::string> labelled;
+    for (const auto& r : a.real) {
+        if (!fs::is_directory(r))
+            throw ConfigError(ErrorSource::flag("--sim"),
+                              "per-class statistics need labelled SemanticKITTI directories as "
+                              "the real scans; " +
+                                  r + " is not one");
+        labelled.push_back(r);
+    }
+    const ClassStatistics real = classStatisticsOf(labelled);
+    const ClassStatistics sim = classStatisticsOf({a.sim_dataset});
+    const auto classes = classesPresent(real, sim, kClassOrder);
+    writeFileAtomic((dir / "classes.png").string(),
+                    classFidelityFigurePng(real, sim, classes, "SemanticKITTI labels",
+                                           fs::path(a.sim_dataset).filename().string()));
+    const nlohmann::json stats = {
+        {"real", toJson(real)}, {"simulated", toJson(sim)}, {"simulated_dataset", a.sim_dataset}};
+    writeFileAtomic((dir / "class_statistics.json").string(), stats.dump(2) + "\n");
+    std::cout << "per class: " << real.points << " real and " << sim.points
+              << " simulated front-view points -> " << (dir / "classes.png").string() << "\n";
+    for (const auto& c : classes)
+        std::cout << "  " << c << ": share " << real.share(c) << " / " << sim.share(c) << "\n";
+}
 
 void runFidelity(const FidelityArgs& a, const AppContext& context) {
     ScanStatistics real;
@@ -66,6 +123,7 @@ void runFidelity(const FidelityArgs& a, const AppContext& context) {
               << sim.validFraction() << " of cells, intensity mean " << sim.intensityMean()
               << " std " << sim.intensityStd() << "\n-> " << (dir / "fidelity.png").string()
               << "\n";
+    if (!a.sim_dataset.empty()) writeClassFidelity(a, dir);
 }
 
 }  // namespace
@@ -85,6 +143,10 @@ void setupFidelityCommand(CLI::App& app, const AppContext& context) {
     cmd->add_option("--lidar", a->lidar, "Simulated LiDAR (a front view like lidar_2d)")
         ->capture_default_str();
     cmd->add_flag("--physical", a->physical, "LiDAR weather and paint model on");
+    cmd->add_option("--sim", a->sim_dataset,
+                    "A labelled dataset from `blindspot generate`: per-class statistics against "
+                    "the real scans' labels (class_statistics.json, classes.png)")
+        ->check(CLI::ExistingDirectory);
     cmd->callback([a, &context] { runFidelity(*a, context); });
 }
 

@@ -17,7 +17,8 @@ namespace sk {
 constexpr std::uint16_t kUnlabeled = 0, kOutlier = 1, kCar = 10, kBus = 13, kMotorcycle = 15,
                         kTruck = 18, kOtherVehicle = 20, kPerson = 30, kBicyclist = 31,
                         kMotorcyclist = 32, kRoad = 40, kSidewalk = 48, kBuilding = 50, kFence = 51,
-                        kOtherStructure = 52, kLaneMarking = 60, kVegetation = 70, kPole = 80,
+                        kOtherStructure = 52, kLaneMarking = 60, kVegetation = 70, kTrunk = 71,
+                        kTerrain = 72, kPole = 80,
                         kTrafficSign = 81, kOtherObject = 99, kMovingCar = 252,
                         kMovingBicyclist = 253, kMovingPerson = 254, kMovingMotorcyclist = 255,
                         kMovingBus = 257, kMovingTruck = 258, kMovingOtherVehicle = 259;
@@ -65,7 +66,12 @@ std::uint16_t semanticKittiIdOf(std::uint16_t palette_id, bool moving) {
         case label::kFlyoverRamp:  // bridges are other-structure
             return sk::kOtherStructure;
         case label::kGuardRail:
+        case label::kFence:
             return sk::kFence;
+        case label::kTerrain:
+            return sk::kTerrain;
+        case label::kTrunk:
+            return sk::kTrunk;
         case label::kBicyclist:
             return moving ? sk::kMovingBicyclist : sk::kBicyclist;
         case label::kMotorcycle:
@@ -105,7 +111,11 @@ std::uint16_t paletteIdOfSemanticKitti(std::uint16_t id) {
         case sk::kBuilding:
             return label::kBuilding;
         case sk::kFence:
-            return label::kGuardRail;
+            return label::kFence;
+        case sk::kTerrain:
+            return label::kTerrain;
+        case sk::kTrunk:
+            return label::kTrunk;
         case sk::kVegetation:
             return label::kVegetation;
         case sk::kPole:

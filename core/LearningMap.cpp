@@ -57,6 +57,35 @@ LearningMap squeezeSegLearningMap() {
     return learningMapFromJson(JsonObject(json, "built-in squeezeseg map", ""));
 }
 
+LearningMap streetLearningMap() {
+    const nlohmann::json json = {
+        {"classes",
+         {"unknown", "car", "pedestrian", "cyclist", "road", "sidewalk", "building", "vegetation",
+          "trunk", "terrain", "pole", "fence", "traffic-sign"}},
+        {"map",
+         {{"vehicle", 1},
+          {"pedestrian", 2},
+          {"bicyclist", 3},
+          {"road", 4},
+          {"lane_marking", 4},
+          {"sidewalk", 5},
+          {"curb", 5},
+          {"building", 6},
+          {"vegetation", 7},
+          {"trunk", 8},
+          {"terrain", 9},
+          {"pole", 10},
+          {"fence", 11},
+          {"guard_rail", 11},
+          {"traffic_sign", 12},
+          {"stop_sign", 12},
+          {"yield_sign", 12},
+          {"speed_limit_sign", 12},
+          {"traffic_signal", 12}}},
+        {"default_class", 0}};
+    return learningMapFromJson(JsonObject(json, "built-in street map", ""));
+}
+
 LearningMap semanticKittiLearningMap() {
     LearningMap map;
     map.classes = {"unlabeled",     "car",      "bicycle",      "motorcycle",   "truck",

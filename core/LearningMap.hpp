@@ -26,6 +26,12 @@ LearningMap loadLearningMap(const std::string& path);
 nlohmann::json learningMapToJson(const LearningMap& map);
 /// SqueezeSeg's KITTI classes: unknown, car (vehicle), pedestrian, cyclist (bicyclist).
 LearningMap squeezeSegLearningMap();
+/// The squeezeseg classes first (car stays class 1), then the street classes that SemanticKITTI
+/// labels and our world has: road (and lane marking), sidewalk (and kerb), building, vegetation,
+/// trunk, terrain, pole, fence (and guard rail), traffic-sign (signs and signals). A network
+/// trained on it has to tell a hedge or a façade from a car instead of lumping both into
+/// "unknown" (issue 33).
+LearningMap streetLearningMap();
 /// SemanticKITTI's 19 training classes plus 0 "unlabeled", over SemanticKITTI raw ids: the
 /// `learning_map` of semantic-kitti.yaml (moving ids onto their static class; 52, 99 and 1 to 0;
 /// lane marking to road). Keys are raw ids, not palette ids.

@@ -30,7 +30,10 @@ std::vector<PaletteEntry> defaultPalette() {
             {label::kDeer, "deer"},
             {label::kBarricade, "barricade"},
             {label::kMotorcycle, "motorcycle"},
-            {label::kWeather, "weather"}};
+            {label::kWeather, "weather"},
+            {label::kTerrain, "terrain"},
+            {label::kFence, "fence"},
+            {label::kTrunk, "trunk"}};
 }
 
 std::array<std::uint8_t, 3> labelColor(std::uint16_t id) {
@@ -65,6 +68,12 @@ std::array<std::uint8_t, 3> labelColor(std::uint16_t id) {
             return {50, 255, 255};
         case label::kWeather:
             return {230, 230, 255};
+        case label::kTerrain:  // SemanticKITTI's colours for terrain, fence and trunk
+            return {150, 240, 80};
+        case label::kFence:
+            return {255, 120, 50};
+        case label::kTrunk:
+            return {135, 60, 0};
         default: {
             const std::uint32_t h = std::uint32_t(id) * 2654435761u;  // Knuth hash: stable colours
             return {std::uint8_t(h >> 24), std::uint8_t(h >> 16), std::uint8_t(h >> 8)};

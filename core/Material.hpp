@@ -36,6 +36,11 @@ constexpr std::uint16_t kBarricade = 71;
 constexpr std::uint16_t kMotorcycle = 72;
 /// Returns from fog, rain or snow (core/LidarEffects.hpp); not in the MATLAB table.
 constexpr std::uint16_t kWeather = 99;
+/// Classes that SemanticKITTI labels apart and the MATLAB table has not (facts.md): grass and
+/// soil (terrain, 72), fences and walls of gardens (fence, 51), tree trunks (trunk, 71).
+constexpr std::uint16_t kTerrain = 100;
+constexpr std::uint16_t kFence = 101;
+constexpr std::uint16_t kTrunk = 102;
 }  // namespace label
 
 /// A palette entry: id and name, for listings and reports.

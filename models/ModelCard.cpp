@@ -104,9 +104,12 @@ void readIgnoreClasses(const JsonObject& j, ModelCard& card) {
 std::pair<LearningMap, bool> learningMapAt(const JsonObject& j, const std::string& key) {
     const auto& raw = j.raw(key);
     if (raw.is_string() && raw == "squeezeseg") return {squeezeSegLearningMap(), false};
+    if (raw.is_string() && raw == "street") return {streetLearningMap(), false};
     if (raw.is_string() && raw == "semantickitti") return {semanticKittiLearningMap(), true};
     if (!raw.is_object())
-        j.fail(key, "expected a learning map object, or \"squeezeseg\" or \"semantickitti\"");
+        j.fail(key,
+               "expected a learning map object, or \"squeezeseg\", \"street\" or "
+               "\"semantickitti\"");
     return {learningMapFromJson(j.object(key)), false};
 }
 

@@ -1,6 +1,8 @@
 // The training recipe as JSON: what `blindspot train --recipe` reads and what the model card
 // records. Kept apart from Training.cpp so it compiles without torch headers.
 #include "core/Json.hpp"
+#include "core/LabelSet.hpp"
+#include "models/ModelCard.hpp"
 #include "models/Training.hpp"
 
 namespace blindspot {
@@ -32,6 +34,10 @@ TrainOptions trainOptionsFromJson(const nlohmann::json& json, const std::string&
     o.intensity = j.boolean("intensity", o.intensity);
     o.crf = j.boolean("crf", o.crf);
     o.rows_from_lidar = j.string("rows_from_lidar", o.rows_from_lidar);
+    if (j.has("learning_map")) {
+        o.learning_map = j.raw("learning_map");
+        learningMapAt(j, "learning_map");  // reports a bad map with the recipe's file and path
+    }
     if (j.has("class_weights")) o.class_weights = j.numbers("class_weights");
     o.optimizer = j.string("optimizer", o.optimizer);
     o.learning_rate = j.number("learning_rate", o.learning_rate);
@@ -64,6 +70,7 @@ nlohmann::json trainOptionsToJson(const TrainOptions& o) {
             {"intensity", o.intensity},
             {"crf", o.crf},
             {"rows_from_lidar", o.rows_from_lidar},
+            {"learning_map", o.learning_map},
             {"class_weights", o.class_weights},
             {"optimizer", o.optimizer},
             {"learning_rate", o.learning_rate},
@@ -79,6 +86,14 @@ nlohmann::json trainOptionsToJson(const TrainOptions& o) {
             {"seed", o.seed},
             {"threads", o.threads},
             {"max_steps", o.max_steps}};
+}
+
+std::pair<LearningMap, LearningMap> trainingLearningMaps(const TrainOptions& o) {
+    const nlohmann::json holder = {{"learning_map", o.learning_map}};
+    auto [map, keyed_by_semantickitti] = learningMapAt(JsonObject(holder, "", ""), "learning_map");
+    if (keyed_by_semantickitti) return {paletteMapFrom(map), map};
+    LearningMap semantickitti = semanticKittiMapFrom(map);
+    return {std::move(map), std::move(semantickitti)};
 }
 
 }  // namespace blindspot

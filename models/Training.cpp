@@ -151,6 +151,7 @@ std::unique_ptr<SegmentationNetwork> initialNetwork(const TrainOptions& o) {
     }
     ModelCard card = squeezeSegCard(o.intensity);
     card.crf = o.crf;
+    std::tie(card.learning_map, card.semantickitti_map) = trainingLearningMaps(o);
     if (!o.rows_from_lidar.empty()) {
         const LidarSpec lidar = loadLidarSpec(o.rows_from_lidar);
         if (lidar.rows() != card.grid.rows)

@@ -5,9 +5,11 @@
 #include <nlohmann/json.hpp>
 #include <ostream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/ConfusionMatrix.hpp"
+#include "core/LearningMap.hpp"
 
 namespace blindspot {
 
@@ -25,7 +27,10 @@ struct TrainOptions {
     /// A LiDAR preset or spec file whose beam elevations become the image rows (one row per
     /// laser, as in SqueezeSeg's lidar_2d files); empty: uniform 0.4 deg rows.
     std::string rows_from_lidar;
-    std::vector<double> class_weights = {1.0 / 15.0, 1.0, 10.0, 10.0};
+    /// The classes trained: "squeezeseg" (unknown, car, pedestrian, cyclist), "street" (those
+    /// plus road, sidewalk, building, ...; core/LearningMap.hpp) or a learning map object.
+    nlohmann::json learning_map = "squeezeseg";
+    std::vector<double> class_weights = {1.0 / 15.0, 1.0, 10.0, 10.0};  ///< one per class
 
     std::string optimizer = "sgd";  ///< "sgd" (momentum 0.9) or "adam"
     double learning_rate = 0.01;
@@ -47,6 +52,9 @@ struct TrainOptions {
 /// Reads the options from a recipe JSON (the keys above; unknown keys are errors).
 TrainOptions trainOptionsFromJson(const nlohmann::json& json, const std::string& file);
 nlohmann::json trainOptionsToJson(const TrainOptions& options);
+/// The card's learning map and the SemanticKITTI map derived from it, for options.learning_map.
+/// Throws ConfigError (value source /learning_map) for a map that is not one.
+std::pair<LearningMap, LearningMap> trainingLearningMaps(const TrainOptions& options);
 
 struct TrainReport {
     std::vector<double> step_loss;         ///< every step, in order

@@ -57,6 +57,10 @@ struct ContentDensity {
     double furniture = 1.0;    ///< poles, signs, bollards, fences and walls
     double people = 1.0;       ///< pedestrians and cyclists
     double parked_cars = 1.0;  ///< parked cars
+    /// true: parked cars, furniture, clutter and cyclists stay out of the sweep area (x 2..22 m,
+    /// |y| < 7 m), where sweeps place their targets. false (training worlds): the near street is
+    /// as full as the rest, or a network learns that whatever stands near the sensor is a car.
+    bool clear_sweep_area = true;
 };
 
 struct Background {

@@ -204,6 +204,7 @@ Background loadBackgroundRecipe(const std::string& path, const std::vector<CarMo
                 d.fail(key, "must lie in [0, 10]");
         d.rejectUnknownKeys();
     }
+    density.clear_sweep_area = g.boolean("clear_sweep_area", density.clear_sweep_area);
     g.rejectUnknownKeys();
     j.rejectUnknownKeys();
     return buildBackground(path, type, std::uint64_t(seed), models, density);

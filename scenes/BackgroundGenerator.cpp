@@ -124,7 +124,7 @@ void buildStreetFurniture(World& w, double spacing, double tree_p, double sign_p
         const double kerb_y = L.road_y + side * (L.road_half + 0.6);
         for (double x = L.extent.x_min + w.rng.uniform(0, spacing); x < L.extent.x_max;
              x += spacing) {
-            if (inSweepArea(x, kerb_y) && std::fabs(kerb_y) < 6.5) continue;
+            if (w.reserved(x, kerb_y) && std::fabs(kerb_y) < 6.5) continue;
             if (L.cross_half > 0 && std::fabs(x - L.cross_x) < L.cross_half + 2) continue;
             w.pole(x, kerb_y, w.rng.uniform(6.0, 8.0), true);
             if (w.rng.chance(sign_p)) w.sign(x + 2.0, kerb_y);
@@ -141,7 +141,7 @@ void buildParkedCars(World& w, const std::vector<CarModelSpec>& models, double p
     for (double side : {-1.0, 1.0}) {
         const double y = L.road_y + side * (L.road_half - 1.25);
         for (double x = L.extent.x_min + 3; x < L.extent.x_max - 3; x += 6.5) {
-            if (inSweepArea(x, y) ||
+            if (w.reserved(x, y) ||
                 (L.cross_half > 0 && std::fabs(x - L.cross_x) < L.cross_half + 5))
                 continue;
             if (x > -6 && x < 3) continue;  // keep the ego's own spot free
@@ -182,7 +182,7 @@ void buildParkingLot(World& w, const std::vector<CarModelSpec>& models) {
                            {x - 0.06, x + 0.06, std::min(y_in, y_in + side * 5),
                             std::max(y_in, y_in + side * 5)},
                            1.0, road, kMarking, 0.005);
-                if (!inSweepArea(x + 1.3, y_mid) && w.rng.chance(0.55))
+                if (!w.reserved(x + 1.3, y_mid) && w.rng.chance(0.55))
                     w.parkedCar(models, x + 1.3, y_mid,
                                 side > 0 ? 90.0 + (w.rng.chance(0.5) ? 180 : 0) : -90.0);
             }
@@ -235,7 +235,8 @@ Background buildBackground(const std::string& id, const std::string& type, std::
         buildStreetFurniture(w, 25, 0.4, 0.4);
         buildParkedCars(w, models, 0.4);
         addBollards(w, 2);
-        addVerge(w, 4);
+        addVerge(w, 10);
+        addClutter(w, 3);
         addStreetLife(w, 8);
     } else if (type == "kitti-residential") {
         buildKittiResidential(w, models);
@@ -245,12 +246,14 @@ Background buildBackground(const std::string& id, const std::string& type, std::
         buildSuburbanFronts(w);
         buildStreetFurniture(w, 35, 0.0, 0.3);
         buildParkedCars(w, models, 0.25);
+        addClutter(w, 3);
         addStreetLife(w, 3);
     } else if (type == "boulevard") {
         buildMarkings(w, 2);
         for (double side : {-1.0, 1.0}) buildFacades(w, side, 0.0, 2.0, 0.0, 3.0, 15, 35, 14, 28);
         buildStreetFurniture(w, 20, 0.9, 0.3);
-        addVerge(w, 6);
+        addVerge(w, 14);
+        addClutter(w, 3);
         addStreetLife(w, 10);
     } else if (type == "intersection") {
         buildMarkings(w, 1);
@@ -267,12 +270,12 @@ Background buildBackground(const std::string& id, const std::string& type, std::
         buildHighway(w);
     } else if (type == "parking") {
         buildParkingLot(w, models);
-        addVerge(w, 8);
+        addVerge(w, 18);
     } else if (type == "alley") {
         for (double side : {-1.0, 1.0}) buildFacades(w, side, 0.0, 0.3, 0.0, 0.5, 10, 20, 6, 14);
         for (double side : {-1.0, 1.0})
             for (double x = L.extent.x_min + 4; x < L.extent.x_max; x += w.rng.uniform(8, 18))
-                if (!inSweepArea(x, 0))
+                if (!w.reserved(x, 0))
                     w.box(x, L.road_y + side * (L.road_half + 0.4),
                           groundZ(L, x, L.road_y + side * (L.road_half + 0.4)), 0.8, 0.6, 1.1, 0,
                           kFence, "fence");

@@ -11,24 +11,24 @@ std::vector<SurfaceMaterial> backgroundMaterials() {
     m[kMarking] = {label::kLaneMarking, 0.75f, 0.1f, 8};  // retro-reflective paint
     m[kSidewalk] = {label::kSidewalk, 0.30f, 0.0f, 16};
     m[kCurb] = {label::kCurb, 0.35f, 0.0f, 16};
-    m[kTerrain] = {label::kOther, 0.25f, 0.0f, 16};
+    m[kTerrain] = {label::kTerrain, 0.25f, 0.0f, 16};
     m[kBuildingA] = {label::kBuilding, 0.30f, 0.1f, 16};
     m[kBuildingB] = {label::kBuilding, 0.40f, 0.1f, 16};
     m[kBuildingC] = {label::kBuilding, 0.50f, 0.2f, 32};
     m[kBuildingD] = {label::kBuilding, 0.60f, 0.1f, 16};
-    m[kTrunk] = {label::kVegetation, 0.30f, 0.0f, 16};
+    m[kTrunk] = {label::kTrunk, 0.30f, 0.0f, 16};
     m[kCanopy] = {label::kVegetation, 0.55f, 0.0f, 16};  // foliage is bright in the near-IR
     m[kHedge] = {label::kVegetation, 0.50f, 0.0f, 16};
     m[kPoleMetal] = {label::kPole, 0.35f, 0.3f, 32};
     m[kSignPlate] = {label::kTrafficSign, 0.90f, 0.3f, 32};
     m[kSignalHead] = {label::kTrafficSignal, 0.30f, 0.3f, 32};
-    m[kFence] = {label::kOther, 0.30f, 0.0f, 16};
+    m[kFence] = {label::kFence, 0.30f, 0.0f, 16};
     m[kGuardRail] = {label::kGuardRail, 0.50f, 0.5f, 32};
     // Window glass returns only near normal incidence (a mirror lobe); elsewhere the pulse goes
     // through or away and the detection threshold drops it, as in real scans.
     m[kWindowGlass] = {label::kBuilding, 0.02f, 0.9f, 128};
     m[kDoor] = {label::kBuilding, 0.15f, 0.1f, 16};
-    m[kWall] = {label::kBuilding, 0.35f, 0.0f, 16};
+    m[kWall] = {label::kFence, 0.35f, 0.0f, 16};  // SemanticKITTI: small walls are fence
     m[kBollard] = {label::kPole, 0.40f, 0.2f, 32};
     m[kBush] = {label::kVegetation, 0.45f, 0.0f, 16};
     m[kConifer] = {label::kVegetation, 0.35f, 0.0f, 16};
@@ -39,6 +39,9 @@ std::vector<SurfaceMaterial> backgroundMaterials() {
     m[kRiderSkin] = {label::kBicyclist, 0.45f, 0.0f, 16};
     m[kRiderClothes] = {label::kBicyclist, 0.20f, 0.0f, 16};
     m[kBicycle] = {label::kBicyclist, 0.30f, 0.3f, 32};
+    // Bins, boxes, kiosks, containers, trailers: SemanticKITTI's other-object.
+    m[kClutterDark] = {label::kOther, 0.10f, 0.1f, 16};
+    m[kClutterLight] = {label::kOther, 0.45f, 0.1f, 16};
     return m;
 }
 

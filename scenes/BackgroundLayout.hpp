@@ -43,6 +43,8 @@ enum BackgroundPart : std::uint16_t {
     kRiderSkin,
     kRiderClothes,
     kBicycle,
+    kClutterDark,
+    kClutterLight,
     kPartCount
 };
 

@@ -17,24 +17,31 @@ double sidewalkOuterY(const Layout& L, double side) {
 
 }  // namespace
 
-bool inSweepArea(double x_m, double y_m) { return x_m > 2.0 && x_m < 22.0 && std::fabs(y_m) < 7.0; }
-
 void addFrontGardens(World& w, double y_offset_m) {
     const Layout& L = w.L;
     const double d = w.density.vegetation, f = w.density.furniture;
     for (double side : {-1.0, 1.0}) {
         const double y = sidewalkOuterY(L, side) + side * y_offset_m;
-        for (double x = L.extent.x_min; x < L.extent.x_max - 6; x += w.rng.uniform(6, 14)) {
-            const double len = w.rng.uniform(3, 9), u = w.rng.uniform(0, 1);
+        for (double x = L.extent.x_min; x < L.extent.x_max - 6; x += w.rng.uniform(4, 10)) {
+            // Hedge, fence, low wall or an open edge, weighted by the content densities.
+            const double hedge = 0.5 * d, fence = 0.3 * f, wall = 0.15 * f;
+            const double len = w.rng.uniform(3, 9),
+                         u = w.rng.uniform(0, hedge + fence + wall + 0.1);
             if (L.cross_half > 0 && std::fabs(x - L.cross_x) < L.cross_half + len) continue;
-            if (u < 0.35 * d)
+            if (u < hedge)
                 w.hedge(x, x + len, y, w.rng.uniform(0.8, 1.9));
-            else if (u < 0.35 * d + 0.3 * f)
+            else if (u < hedge + fence)
                 w.fence(x, x + len, y, w.rng.uniform(0.9, 1.6));
-            else if (u < 0.35 * d + 0.45 * f)
+            else if (u < hedge + fence + wall)
                 w.wall(x, x + len, y, w.rng.uniform(0.5, 1.5));
-            if (w.rng.chance(0.5 * d)) w.bush(x + len / 2, y + side * w.rng.uniform(1.0, 3.0));
-            if (w.rng.chance(0.4 * d)) w.tree(x + len, y + side * w.rng.uniform(1.5, 4.0));
+            // Shrub beds: real roadside vegetation is mostly low (median 0.5 m above the road in
+            // SemanticKITTI 00, facts.md), not crowns.
+            if (w.rng.chance(0.6 * d))
+                w.groundCover(x, x + len, y + side * w.rng.uniform(0.3, 1.5));
+            if (w.rng.chance(0.8 * d))
+                for (int b = 1 + w.rng.index(4); b > 0; --b)
+                    w.bush(x + w.rng.uniform(0, len), y + side * w.rng.uniform(0.6, 3.0));
+            if (w.rng.chance(0.5 * d)) w.tree(x + len, y + side * w.rng.uniform(1.5, 4.0));
         }
     }
 }
@@ -58,7 +65,7 @@ void addStreetLife(World& w, double per_100m) {
         for (int i = 0; i < riders; ++i) {
             const double x = w.rng.uniform(L.extent.x_min + 3, L.extent.x_max - 3);
             const double y = L.road_y + side * (L.road_half - w.rng.uniform(0.6, 1.0));
-            if (inSweepArea(x, y) || (x > -6 && x < 3)) continue;
+            if (w.reserved(x, y) || (x > -6 && x < 3)) continue;
             w.cyclist(x, y, (side < 0 ? 0.0 : 180.0) + w.rng.uniform(-8, 8));
         }
     }
@@ -72,7 +79,7 @@ void addBollards(World& w, int runs) {
             const double y = L.road_y + side * (L.road_half + 0.35);
             const int n = 3 + w.rng.index(6);
             for (int k = 0; k < n; ++k)
-                if (!inSweepArea(x0 + 1.5 * k, y)) w.bollard(x0 + 1.5 * k, y);
+                if (!w.reserved(x0 + 1.5 * k, y)) w.bollard(x0 + 1.5 * k, y);
         }
 }
 
@@ -84,7 +91,26 @@ void addVerge(World& w, double per_100m) {
         for (int i = 0; i < n; ++i) {
             const double x = w.rng.uniform(L.extent.x_min + 1, L.extent.x_max - 1);
             const double y = sidewalkOuterY(L, side) + side * w.rng.uniform(0.8, 6.0);
-            if (std::fabs(y) < std::fabs(L.extent.y_max) - 1 && !inSweepArea(x, y)) w.bush(x, y);
+            if (std::fabs(y) >= std::fabs(L.extent.y_max) - 1 || w.reserved(x, y)) continue;
+            if (w.rng.chance(0.5))
+                w.bush(x, y);
+            else
+                w.groundCover(x, x + w.rng.uniform(2, 8), y);
+        }
+    }
+}
+
+void addClutter(World& w, double per_100m) {
+    const Layout& L = w.L;
+    const double length = L.extent.x_max - L.extent.x_min;
+    for (double side : {-1.0, 1.0}) {
+        const int n = scaledCount(w.rng, per_100m * w.density.furniture * length / 100.0);
+        for (int i = 0; i < n; ++i) {
+            const double x = w.rng.uniform(L.extent.x_min + 3, L.extent.x_max - 3);
+            const double y = sidewalkOuterY(L, side) + side * w.rng.uniform(-0.4 * L.sidewalk, 5.0);
+            if (std::fabs(y) < std::fabs(L.extent.y_max) - 3 && !w.reserved(x, y) &&
+                !(x > -6 && x < 3))
+                w.clutter(x, y);
         }
     }
 }
@@ -95,7 +121,7 @@ void buildKittiResidential(World& w, const std::vector<CarModelSpec>& models) {
         // Cars packed nose to tail 5..7 m apart along the kerb, with an occasional gap.
         const double y = L.road_y + side * (L.road_half - 1.05);
         for (double x = L.extent.x_min + 3; x < L.extent.x_max - 3; x += w.rng.uniform(5.0, 7.0))
-            if (!(x > -6 && x < 3) && !models.empty() && w.rng.chance(0.7 * w.density.parked_cars))
+            if (!(x > -6 && x < 3) && !models.empty() && w.rng.chance(0.5 * w.density.parked_cars))
                 w.parkedCar(models, x, y + side * w.rng.uniform(-0.15, 0.15),
                             (side > 0 ? 180.0 : 0.0) + w.rng.uniform(-3, 3));
         // Street trees at the kerb side of the sidewalk.
@@ -112,8 +138,9 @@ void buildKittiResidential(World& w, const std::vector<CarModelSpec>& models) {
         }
     }
     addFrontGardens(w, 0.4);
+    addClutter(w, 4);
     for (double x = L.extent.x_min + w.rng.uniform(5, 15); x < L.extent.x_max; x += 30)
-        if (!inSweepArea(x, L.road_y + L.road_half + 0.3))
+        if (!w.reserved(x, L.road_y + L.road_half + 0.3))
             w.pole(x, L.road_y + (w.rng.chance(0.5) ? 1 : -1) * (L.road_half + 0.3), 6.5, true);
     if (w.rng.chance(0.6 * w.density.furniture))
         w.sign(w.rng.uniform(25, 60), L.road_y - L.road_half - 0.4);

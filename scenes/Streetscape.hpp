@@ -9,9 +9,6 @@
 
 namespace blindspot {
 
-/// The sweep area (paper: x 5..19, y -5..4) stays clear of parked cars, furniture and people.
-bool inSweepArea(double x_m, double y_m);
-
 /// Garden edges along both sides at `y_offset_m` beyond the sidewalk: hedges, fences and low walls
 /// with gaps, bushes and trees behind them.
 void addFrontGardens(World& w, double y_offset_m);
@@ -22,6 +19,9 @@ void addStreetLife(World& w, double per_100m);
 void addBollards(World& w, int runs);
 /// Bushes scattered on the terrain beyond the sidewalks, `per_100m` per side.
 void addVerge(World& w, double per_100m);
+/// Car-sized clutter that is not a car (World::clutter), `per_100m` per side, on the sidewalk's
+/// outer half and in the gardens beyond: a network must tell a car from any car-sized thing.
+void addClutter(World& w, double per_100m);
 /// KITTI drive 2011_09_26_0001's street: parked cars packed along both kerbs with gaps, street
 /// trees, front gardens and two- to three-storey houses.
 void buildKittiResidential(World& w, const std::vector<CarModelSpec>& models);

@@ -43,6 +43,8 @@ void appendGrid(TriangleMesh& mesh, const Rect& r, double cell,
     mesh.append(withPart(grid, part));
 }
 
+bool inSweepArea(double x_m, double y_m) { return x_m > 2.0 && x_m < 22.0 && std::fabs(y_m) < 7.0; }
+
 void World::box(double x, double y, double z_base, double sx, double sy, double sz, double yaw,
                 std::uint16_t part, const char* kind) {
     bg.fixtures.append(withPart(placed(makeBox(sx, sy, sz), x, y, z_base + sz / 2, yaw), part));
@@ -72,6 +74,27 @@ void World::hedge(double x0, double x1, double y, double height) {
     bg.fixtures.append(
         placed(makeHedge(x1 - x0, height, depth, rng, kHedge), x0, y, groundZ(L, x0, y), 0.0));
     bg.obstacles.push_back({{(x0 + x1) / 2, y}, {(x1 - x0) / 2, depth / 2}, 0.0, "vegetation"});
+}
+
+void World::groundCover(double x0, double x1, double y) {
+    const double depth = rng.uniform(0.8, 3.0), height = rng.uniform(0.2, 0.9);
+    bg.fixtures.append(
+        placed(makeGroundCover(x1 - x0, depth, height, rng, kBush), x0, y, groundZ(L, x0, y), 0.0));
+    bg.obstacles.push_back({{(x0 + x1) / 2, y}, {(x1 - x0) / 2, depth / 2}, 0.0, "vegetation"});
+}
+
+void World::clutter(double x, double y) {
+    const double yaw = rng.uniform(0, 360), z = groundZ(L, x, y);
+    const std::uint16_t part = rng.chance(0.5) ? kClutterDark : kClutterLight;
+    const double sx = rng.uniform(0.4, 4.5), sy = rng.uniform(0.4, 2.2), sz = rng.uniform(0.4, 2.5);
+    box(x, y, z - 0.05, sx, sy, sz, yaw, part, "clutter");
+    for (int extra = rng.index(3); extra > 0; --extra) {
+        const double ex = sx * rng.uniform(0.2, 0.7), ey = sy * rng.uniform(0.3, 1.0);
+        const double ez = rng.chance(0.5) ? sz : 0.0;  // on top, or beside
+        const double a = yaw * kDegToRad, along = rng.uniform(-0.5, 0.5) * sx;
+        box(x + along * std::cos(a), y + along * std::sin(a), z - 0.05 + ez, ex, ey,
+            rng.uniform(0.3, 1.2) + (ez > 0 ? 0.0 : sz * 0.5), yaw, part, nullptr);
+    }
 }
 
 void World::pole(double x, double y, double height, bool lamp_arm_side) {

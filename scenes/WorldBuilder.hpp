@@ -18,6 +18,9 @@ void appendGrid(TriangleMesh& mesh, const Rect& r, double cell,
                 const std::function<double(double, double)>& z, std::uint16_t part,
                 double lift = 0.0);
 
+/// The sweep area (paper: x 5..19, y -5..4, with a margin), in the background's frame (m).
+bool inSweepArea(double x_m, double y_m);
+
 struct World {
     Layout L;
     Rng rng;
@@ -26,12 +29,21 @@ struct World {
     std::uint16_t next_parked_instance = 1000;
     std::uint16_t next_actor_instance = 3000;
 
+    /// Whether (x, y) must stay clear: inside the sweep area of a world that keeps it clear.
+    bool reserved(double x_m, double y_m) const {
+        return density.clear_sweep_area && inSweepArea(x_m, y_m);
+    }
     /// An axis-aligned box (before yaw) standing on z_base; `kind` adds an obstacle footprint.
     void box(double x, double y, double z_base, double sx, double sy, double sz, double yaw,
              std::uint16_t part, const char* kind);
     void tree(double x, double y);
     void bush(double x, double y);
     void hedge(double x0, double x1, double y, double height);
+    /// Low loose vegetation along x0..x1 at y (makeGroundCover), 0.8..3 m deep, 0.2..0.9 m tall.
+    void groundCover(double x0, double x1, double y);
+    /// A car-sized thing that is not a car (a bin, a box, a kiosk, a container, a trailer): one to
+    /// three boxes, 0.4..4.5 m long, 0.4..2.5 m tall, stacked or side by side.
+    void clutter(double x, double y);
     void pole(double x, double y, double height, bool lamp_arm_side);
     void sign(double x, double y);
     void trafficLight(double x, double y);

@@ -2,7 +2,8 @@
 # The bundled baseline's synthetic data (docs/fidelity.md): TRAIN_SCANS training scans with the
 # street content and the domain-randomised hdl64e-kitti on 66 training backgrounds (train-01..16,
 # kitti-residential seeds 5001..5030, urban/suburban/boulevard/intersection seeds 5001..5005; the
-# sweeps use urban-01..15, seeds 101..115) and 200 validation scans on held-out seeds. Cars are
+# sweeps use urban-01..15, seeds 101..115; the seeded worlds with randomised content amounts) and
+# 200 validation scans on held-out seeds. Cars are
 # passenger models only (buses and trucks are not KITTI's "car" class), spread over the road's
 # area rather than crowding the sensor. No real scan is ever used. Each set is skipped when it
 # exists. Used by train-baseline.sh, experiment-realism.sh and paper-experiment.sh.
@@ -15,12 +16,34 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 cli="${BLINDSPOT_CLI:-$root/build/bin/blindspot}"
 [ -x "$cli" ] || bash "$root/scripts/build.sh"
 bgs=$(printf 'train-%02d,' $(seq 1 16))
-bgs+=$(for s in $(seq 5001 5030); do printf 'kitti-residential:%s,' "$s"; done)
-bgs+=$(for t in urban suburban boulevard intersection; do for s in $(seq 5001 5005); do printf '%s:%s,' "$t" "$s"; done; done)
+# Content randomisation: each seeded world gets its own amounts of vegetation, furniture, people
+# and parked cars (a recipe file, docs/backgrounds.md), drawn from the seed, so that no street's
+# mix of classes is learnt as the prior (parked cars average 0.55 of a street's full kerb), and
+# its sweep area is not kept clear: a network that only ever sees cars near the sensor learns
+# that whatever stands there is a car.
+mkdir -p "$work/worlds"
+unit() {  # SEED K -> 0..999, the same on every machine: a 32-bit integer hash in bash arithmetic
+    local h=$(( ($1 * 1000 + $2) & 0xffffffff ))
+    h=$(( ((h ^ (h >> 16)) * 0x45d9f3b) & 0xffffffff ))
+    h=$(( ((h ^ (h >> 16)) * 0x45d9f3b) & 0xffffffff ))
+    echo $(( (h ^ (h >> 16)) % 1000 ))
+}
+world() {  # TYPE SEED -> the recipe file's path
+    local f="$work/worlds/$1-$2.json" v f2 p c
+    v=$(( 600 + 14 * $(unit "$2" 1) / 10 ))   # vegetation 0.6..2.0 (thousandths)
+    f2=$(( 500 + $(unit "$2" 2) ))            # furniture 0.5..1.5
+    p=$(( 300 + 12 * $(unit "$2" 3) / 10 ))   # people 0.3..1.5
+    c=$(( 100 + 9 * $(unit "$2" 4) / 10 ))    # parked cars 0.1..1.0
+    [ -f "$f" ] || printf '{"generate": {"type": "%s", "seed": %d, "density": {"vegetation": %d.%03d, "furniture": %d.%03d, "people": %d.%03d, "parked_cars": %d.%03d}, "clear_sweep_area": false}}\n' \
+        "$1" "$2" $((v / 1000)) $((v % 1000)) $((f2 / 1000)) $((f2 % 1000)) $((p / 1000)) $((p % 1000)) $((c / 1000)) $((c % 1000)) > "$f"
+    printf '%s,' "$f"
+}
+bgs+=$(for s in $(seq 5001 5030); do world kitti-residential "$s"; done)
+bgs+=$(for t in urban suburban boulevard intersection; do for s in $(seq 5001 5005); do world "$t" "$s"; done; done)
 [ -f "$work/train/generate.json" ] ||
-    "$cli" generate --backgrounds "${bgs%,}" --scans "$scans" --cars 0..4 --seed 1 \
+    "$cli" generate --backgrounds "${bgs%,}" --scans "$scans" --cars 0..3 --seed 1 \
         --lidar hdl64e-kitti --models "$cars" --traffic area --randomize -o "$work/train" --jobs "$jobs"
 [ -f "$work/val/generate.json" ] ||
     "$cli" generate --backgrounds kitti-residential:6001,kitti-residential:6002,kitti-residential:6003,urban:6001,suburban:6001,boulevard:6001 \
-        --scans 200 --cars 0..4 --seed 2 --lidar hdl64e-kitti --models "$cars" --traffic area \
+        --scans 200 --cars 0..3 --seed 2 --lidar hdl64e-kitti --models "$cars" --traffic area \
         -o "$work/val" --jobs "$jobs"

@@ -165,3 +165,38 @@ TEST(Training, CheckpointSetOutOfStepWithItsManifestIsRefused) {
     fs::remove(fs::path(o.output) / "train_state.json");
     EXPECT_NO_THROW(SegmentationNetwork::load(o.output));
 }
+
+TEST(Training, StreetLearningMapTrainsItsClassesAndKeepsCarFirst) {
+    const auto dir = blindspot::testing::freshTempDir("train-street");
+    const nlohmann::json recipe = {{"learning_map", "street"},
+                                   {"class_weights", std::vector<double>(13, 1.0)}};
+    TrainOptions o = trainOptionsFromJson(recipe, "street.json");
+    const TrainOptions shape = oneEpoch(dir, 2);
+    o.data_dirs = shape.data_dirs;
+    o.output = shape.output;
+    o.batch = 2;
+    o.crop_cols = 32;
+    o.epochs = 1;
+    o.threads = 2;
+    o.progress = false;
+    std::ostringstream log;
+    trainNetwork(o, log);
+    const auto net = SegmentationNetwork::load(o.output);
+    const auto& classes = net->card().learning_map.classes;
+    ASSERT_EQ(classes.size(), 13u);
+    EXPECT_EQ(classes[1], "car");  // sweeps and validation score class 1
+    EXPECT_EQ(classes[7], "vegetation");
+    // Palette ids and SemanticKITTI ids reach the same classes: a hedge, a kerb, a garden wall.
+    const ModelCard& card = net->card();
+    EXPECT_EQ(card.learning_map.classOf(9), 7);         // palette vegetation
+    EXPECT_EQ(card.semantickitti_map.classOf(70), 7);   // SemanticKITTI vegetation
+    EXPECT_EQ(card.learning_map.classOf(58), 5);        // curb -> sidewalk
+    EXPECT_EQ(card.semantickitti_map.classOf(51), 11);  // fence
+    EXPECT_EQ(card.semantickitti_map.classOf(44), 0);   // parking: no class of ours
+    EXPECT_EQ(card.training.at("recipe").at("learning_map"), "street");
+
+    // Four weights for thirteen classes, and a map that is not one, are refused up front.
+    o.class_weights = {1, 1, 1, 1};
+    EXPECT_THROW(trainNetwork(o, log), ConfigError);
+    EXPECT_THROW(trainOptionsFromJson({{"learning_map", "kitti"}}, "bad.json"), ConfigError);
+}

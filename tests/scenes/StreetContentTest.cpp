@@ -66,7 +66,8 @@ TEST(StreetContent, PeopleAndCyclistsCarryTheirLabelsAndOwnInstances) {
 TEST(StreetContent, FixturesHoldPlantsFurnitureAndGlass) {
     const Background bg = generateBackground("kitti-01", models());
     const auto labels = labelsOf(bg.fixtures, bg.materials);
-    for (auto want : {label::kVegetation, label::kBuilding, label::kPole, label::kOther})
+    for (auto want : {label::kVegetation, label::kBuilding, label::kPole, label::kOther,
+                      label::kFence, label::kTrunk})
         EXPECT_TRUE(labels.count(want)) << want;
     std::set<std::uint16_t> parts(bg.fixtures.triangle_part.begin(),
                                   bg.fixtures.triangle_part.end());
@@ -221,7 +222,10 @@ TEST(StreetContent, TrafficUniformInAreaSpreadsCarsAwayFromTheSensor) {
         }
         return double(near) / std::max(1, cars);
     };
-    // Parked cars and other obstacles reject some spots, so the shares only approach 0.3 / 0.5.
-    EXPECT_NEAR(nearShare(area), 0.3, 0.08);
-    EXPECT_NEAR(nearShare(flat), 0.5, 0.08);
+    // Parked cars and other obstacles reject some spots (which ones depends on the street's
+    // seeded layout), so the shares only approach 0.3 / 0.5; the gap between them stays.
+    const double area_share = nearShare(area), flat_share = nearShare(flat);
+    EXPECT_NEAR(area_share, 0.3, 0.1);
+    EXPECT_NEAR(flat_share, 0.5, 0.1);
+    EXPECT_GT(flat_share - area_share, 0.12);
 }
