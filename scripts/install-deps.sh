@@ -7,6 +7,7 @@ packages=(
     build-essential cmake ninja-build ccache pkg-config
     libembree-dev libeigen3-dev libopencv-dev nlohmann-json3-dev libcli11-dev
     libgtest-dev libsqlite3-dev libassimp-dev libboost-dev libyaml-cpp-dev libzstd-dev zstd
+    libnanoflann-dev
     libtorch-dev python3-torch python3-numpy python3-open3d
     chromium
     slurm-wlm munge python3-yaml

@@ -12,6 +12,7 @@
 #include "scenes/BackgroundGenerator.hpp"
 #include "scenes/BackgroundLayout.hpp"
 #include "scenes/People.hpp"
+#include "scenes/WorldBuilder.hpp"
 #include "scenes/SceneAssembly.hpp"
 #include "scenes/Traffic.hpp"
 #include "scenes/Vegetation.hpp"
@@ -228,4 +229,22 @@ TEST(StreetContent, TrafficUniformInAreaSpreadsCarsAwayFromTheSensor) {
     EXPECT_NEAR(area_share, 0.3, 0.1);
     EXPECT_NEAR(flat_share, 0.5, 0.1);
     EXPECT_GT(flat_share - area_share, 0.12);
+}
+
+TEST(StreetContent, TrainingWorldsFillTheSweepArea) {
+    // Sweep worlds keep x 2..22, |y| < 7 free of parked cars, furniture and clutter; a training
+    // world ("clear_sweep_area": false) fills it like the rest of its street.
+    auto standingInArea = [](const Background& bg) {
+        int n = 0;
+        for (const auto& o : bg.obstacles)
+            n += (o.kind == "car" || o.kind == "pole" || o.kind == "clutter") &&
+                 inSweepArea(o.centre.x(), o.centre.y());
+        return n;
+    };
+    ContentDensity open;
+    open.clear_sweep_area = false;
+    for (const char* type : {"urban", "suburban"}) {
+        EXPECT_EQ(standingInArea(buildBackground("a", type, 5001, models(), {})), 0) << type;
+        EXPECT_GT(standingInArea(buildBackground("b", type, 5001, models(), open)), 0) << type;
+    }
 }
