@@ -15,6 +15,19 @@ double sidewalkOuterY(const Layout& L, double side) {
     return L.road_y + side * (L.road_half + L.sidewalk);
 }
 
+// Calls place(side, x) for `per_100m` items per 100 m of street on each side (side -1 right, +1
+// left), x uniform over the street's length less `margin_m` at both ends.
+template <class Place>
+void scatterAlongStreet(World& w, double per_100m, double margin_m, Place place) {
+    const Layout& L = w.L;
+    const double length = L.extent.x_max - L.extent.x_min;
+    for (double side : {-1.0, 1.0}) {
+        const int n = scaledCount(w.rng, per_100m * length / 100.0);
+        for (int i = 0; i < n; ++i)
+            place(side, w.rng.uniform(L.extent.x_min + margin_m, L.extent.x_max - margin_m));
+    }
+}
+
 }  // namespace
 
 void addFrontGardens(World& w, double y_offset_m) {
@@ -29,14 +42,14 @@ void addFrontGardens(World& w, double y_offset_m) {
                          u = w.rng.uniform(0, hedge + fence + wall + 0.1);
             if (L.cross_half > 0 && std::fabs(x - L.cross_x) < L.cross_half + len) continue;
             if (u < hedge)
-                w.hedge(x, x + len, y, w.rng.uniform(0.8, 1.9));
+                w.hedge(x, x + len, y, w.rng.uniform(0.5, 1.8));
             else if (u < hedge + fence)
                 w.fence(x, x + len, y, w.rng.uniform(0.9, 1.6));
             else if (u < hedge + fence + wall)
                 w.wall(x, x + len, y, w.rng.uniform(0.5, 1.5));
             // Shrub beds: real roadside vegetation is mostly low (median 0.5 m above the road in
             // SemanticKITTI 00, facts.md), not crowns.
-            if (w.rng.chance(0.6 * d))
+            if (w.rng.chance(std::min(1.0, 0.9 * d)))
                 w.groundCover(x, x + len, y + side * w.rng.uniform(0.3, 1.5));
             if (w.rng.chance(0.8 * d))
                 for (int b = 1 + w.rng.index(4); b > 0; --b)
@@ -84,35 +97,23 @@ void addBollards(World& w, int runs) {
 }
 
 void addVerge(World& w, double per_100m) {
-    const Layout& L = w.L;
-    const double length = L.extent.x_max - L.extent.x_min;
-    for (double side : {-1.0, 1.0}) {
-        const int n = scaledCount(w.rng, per_100m * w.density.vegetation * length / 100.0);
-        for (int i = 0; i < n; ++i) {
-            const double x = w.rng.uniform(L.extent.x_min + 1, L.extent.x_max - 1);
-            const double y = sidewalkOuterY(L, side) + side * w.rng.uniform(0.8, 6.0);
-            if (std::fabs(y) >= std::fabs(L.extent.y_max) - 1 || w.reserved(x, y)) continue;
-            if (w.rng.chance(0.5))
-                w.bush(x, y);
-            else
-                w.groundCover(x, x + w.rng.uniform(2, 8), y);
-        }
-    }
+    scatterAlongStreet(w, per_100m * w.density.vegetation, 1.0, [&w](double side, double x) {
+        const double y = sidewalkOuterY(w.L, side) + side * w.rng.uniform(0.8, 6.0);
+        if (std::fabs(y) >= std::fabs(w.L.extent.y_max) - 1 || w.reserved(x, y)) return;
+        if (w.rng.chance(0.5))
+            w.bush(x, y);
+        else
+            w.groundCover(x, x + w.rng.uniform(2, 8), y);
+    });
 }
 
 void addClutter(World& w, double per_100m) {
-    const Layout& L = w.L;
-    const double length = L.extent.x_max - L.extent.x_min;
-    for (double side : {-1.0, 1.0}) {
-        const int n = scaledCount(w.rng, per_100m * w.density.furniture * length / 100.0);
-        for (int i = 0; i < n; ++i) {
-            const double x = w.rng.uniform(L.extent.x_min + 3, L.extent.x_max - 3);
-            const double y = sidewalkOuterY(L, side) + side * w.rng.uniform(-0.4 * L.sidewalk, 5.0);
-            if (std::fabs(y) < std::fabs(L.extent.y_max) - 3 && !w.reserved(x, y) &&
-                !(x > -6 && x < 3))
-                w.clutter(x, y);
-        }
-    }
+    scatterAlongStreet(w, per_100m * w.density.furniture, 3.0, [&w](double side, double x) {
+        const Layout& L = w.L;
+        const double y = sidewalkOuterY(L, side) + side * w.rng.uniform(-0.4 * L.sidewalk, 5.0);
+        if (std::fabs(y) < std::fabs(L.extent.y_max) - 3 && !w.reserved(x, y) && !(x > -6 && x < 3))
+            w.clutter(x, y);
+    });
 }
 
 void buildKittiResidential(World& w, const std::vector<CarModelSpec>& models) {
@@ -127,7 +128,11 @@ void buildKittiResidential(World& w, const std::vector<CarModelSpec>& models) {
         // Street trees at the kerb side of the sidewalk.
         for (double x = L.extent.x_min + w.rng.uniform(0, 8); x < L.extent.x_max;
              x += w.rng.uniform(8, 16) / std::max(0.1, w.density.vegetation))
-            if (w.density.vegetation > 0) w.tree(x, L.road_y + side * (L.road_half + 0.5));
+            if (w.density.vegetation > 0) {
+                w.tree(x, L.road_y + side * (L.road_half + 0.5));
+                if (w.rng.chance(0.5))  // a tree pit planted with shrubs
+                    w.groundCover(x - 1.0, x + 1.0, L.road_y + side * (L.road_half + 0.5));
+            }
         // Detached houses behind front gardens: 2..3 storeys, set back 3..8 m.
         double x = L.extent.x_min + w.rng.uniform(0, 5);
         while (x < L.extent.x_max - 5) {

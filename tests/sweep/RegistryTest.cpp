@@ -91,7 +91,8 @@ TEST(DimensionRegistry, ANewDimensionReachesSampleStoreMapAxesAndReport) {
 // seeds the traffic cars' placement), and for blindspot-world-5 (the ego pitches and rolls with
 // urban-01's grade and camber; the scene id now also covers the LiDAR spec's content, issue 20),
 // and for the realism baseline (issue 13: trained on hdl64e-kitti, so the sweep uses that sensor;
-// each scene now also has its "target" row, issue 20).
+// each scene now also has its "target" row, issue 20), and for blindspot-world-7 with the
+// 13-class baseline (issue 33: new content, and a row for each of the network's classes).
 TEST(DimensionRegistry, ScoredRowsAreTheSameAsBeforeTheRefactor) {
     const auto dir = freshTempDir("registry-pinned");
     std::ofstream(dir / "pinned.json") << R"({"name": "pinned", "lidar": "hdl64e-kitti",
@@ -110,8 +111,8 @@ TEST(DimensionRegistry, ScoredRowsAreTheSameAsBeforeTheRefactor) {
         for (const auto& c : scene.classes)
             text += scene.scene_id + "|" + c.class_name + "|" + std::to_string(c.tp) + "|" +
                     std::to_string(c.fp) + "|" + std::to_string(c.fn) + "\n";
-    EXPECT_NE(text.find("c8bf0d2c6dbeee30|car|5739|441|1\n"), std::string::npos) << text;
-    EXPECT_NE(text.find("c8bf0d2c6dbeee30|target|5252|378|1\n"), std::string::npos) << text;
-    EXPECT_NE(text.find("1dda005d80e62342|car|2120|300|66\n"), std::string::npos) << text;
-    EXPECT_EQ(hex64(fnv1a64(text)), "47e3547385934df5") << text;
+    EXPECT_NE(text.find("1fed7b0385f3f6ca|car|7247|139|110\n"), std::string::npos) << text;
+    EXPECT_NE(text.find("1fed7b0385f3f6ca|target|6801|139|51\n"), std::string::npos) << text;
+    EXPECT_NE(text.find("3e02ac5ce53fa575|car|1316|74|77\n"), std::string::npos) << text;
+    EXPECT_EQ(hex64(fnv1a64(text)), "e15ac699ae7281b1") << text;
 }
