@@ -170,15 +170,10 @@ TEST(Training, StreetLearningMapTrainsItsClassesAndKeepsCarFirst) {
     const auto dir = blindspot::testing::freshTempDir("train-street");
     const nlohmann::json recipe = {{"learning_map", "street"},
                                    {"class_weights", std::vector<double>(13, 1.0)}};
-    TrainOptions o = trainOptionsFromJson(recipe, "street.json");
-    const TrainOptions shape = oneEpoch(dir, 2);
-    o.data_dirs = shape.data_dirs;
-    o.output = shape.output;
-    o.batch = 2;
-    o.crop_cols = 32;
-    o.epochs = 1;
-    o.threads = 2;
-    o.progress = false;
+    const TrainOptions parsed = trainOptionsFromJson(recipe, "street.json");
+    TrainOptions o = oneEpoch(dir, 2);
+    o.learning_map = parsed.learning_map;
+    o.class_weights = parsed.class_weights;
     std::ostringstream log;
     trainNetwork(o, log);
     const auto net = SegmentationNetwork::load(o.output);
