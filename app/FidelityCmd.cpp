@@ -62,17 +62,20 @@ const std::vector<std::string> kClassOrder = {
     "person",        "bicyclist", "traffic-sign", "other-ground", "truck",
     "other-vehicle", "bicycle",   "motorcycle",   "motorcyclist"};
 
-void writeClassFidelity(const FidelityArgs& a, const fs::path& dir) {
-    std::vector<std::string> labelled;
-    for (const auto& r : a.real) {
+// Per-class statistics need labelled SemanticKITTI directories; checked before anything is
+// written, so that a bad input leaves no half-written output.
+void requireLabelledReal(const FidelityArgs& a) {
+    if (a.sim_dataset.empty()) return;
+    for (const auto& r : a.real)
         if (!fs::is_directory(r))
             throw ConfigError(ErrorSource::flag("--sim"),
                               "per-class statistics need labelled SemanticKITTI directories as "
                               "the real scans; " +
                                   r + " is not one");
-        labelled.push_back(r);
-    }
-    const ClassStatistics real = classStatisticsOf(labelled);
+}
+
+void writeClassFidelity(const FidelityArgs& a, const fs::path& dir) {
+    const ClassStatistics real = classStatisticsOf(a.real);
     const ClassStatistics sim = classStatisticsOf({a.sim_dataset});
     const auto classes = classesPresent(real, sim, kClassOrder);
     writeFileAtomic((dir / "classes.png").string(),
@@ -88,6 +91,7 @@ void writeClassFidelity(const FidelityArgs& a, const fs::path& dir) {
 }
 
 void runFidelity(const FidelityArgs& a, const AppContext& context) {
+    requireLabelledReal(a);
     ScanStatistics real;
     std::string real_front;
     for (const auto& s : loadRecordedScans(a.real, squeezeSegCard(true))) {
