@@ -56,8 +56,8 @@ double detectionProbability(const SensorResponse& response, double rho, double r
 double remission(const SensorResponse& response, double rho);
 
 /// Domain randomisation for training data: the response with drop_probability raised by U(0,
-/// 0.03), range_10pct_m and intensity_gain scaled by U(0.8, 1.2), intensity_offset moved by
-/// U(-0.05, 0.05), range_noise_m scaled by U(0.5, 2), and each of the `rows` lasers' gain scaled
+/// 0.03), range_10pct_m scaled by U(0.8, 1.2), intensity_gain by U(0.6, 1.5) and intensity_gamma
+/// by U(0.75, 1.4), intensity_offset moved by U(-0.05, 0.05), range_noise_m scaled by U(0.5, 2), and each of the `rows` lasers' gain scaled
 /// by exp(0.2 N(0, 1)) and, for one laser in 12, by U(0.1, 0.4) (a dim laser, as KITTI's rows 36
 /// and 51). A disabled response stays disabled.
 SensorResponse randomizedResponse(SensorResponse response, int rows, Rng& rng);

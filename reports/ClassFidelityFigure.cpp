@@ -52,7 +52,9 @@ void drawPanel(cv::Mat& img, int left, int top, int feature, const ClassStatisti
     const std::vector<Quartiles> s = valuesOf(sim, classes, feature);
     std::vector<Quartiles> both = r;
     both.insert(both.end(), s.begin(), s.end());
-    const auto [lo, hi] = axisOf(feature, both);
+    // Plain copies, not a structured binding: C++17 lambdas cannot capture bindings (clang).
+    const std::pair<double, double> axis = axisOf(feature, both);
+    const double lo = axis.first, hi = axis.second;
     const int x0 = left + kNameW, w = kPanelW - kNameW - 15;
     const int h = int(classes.size()) * kRowH;
     auto xOf = [&](double v) { return x0 + int((std::clamp(v, lo, hi) - lo) / (hi - lo) * w); };

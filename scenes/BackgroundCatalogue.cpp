@@ -86,7 +86,7 @@ std::string backgroundTypeOf(const std::string& id) {
 
 std::vector<std::string> backgroundTypes() {
     return {"urban",   "suburban", "boulevard", "intersection",
-            "highway", "parking",  "alley",     "kitti-residential", "town"};
+            "highway", "parking",  "alley",     "kitti-residential", "residential-narrow", "town"};
 }
 
 Background generateBackground(const std::string& id, const std::vector<CarModelSpec>& models) {

@@ -102,6 +102,14 @@ Layout drawLayout(const std::string& type, Rng& rng) {
         L.sidewalk = rng.uniform(1.5, 2.5);
         L.curb = 0.12;
         L.camber = rng.uniform(0.02, 0.06);
+    } else if (type == "residential-narrow") {
+        // SemanticKITTI 00's residential streets: one driving lane between two parking lanes, so
+        // pavements, hedges and front gardens stand near (the real sidewalk points' median range
+        // is 8 m, against 16 m on our wider streets; docs/fidelity.md).
+        L.road_half = rng.uniform(3.6, 5.2);
+        L.sidewalk = rng.uniform(1.5, 3.0);
+        L.curb = rng.uniform(0.08, 0.15);
+        L.camber = rng.uniform(0.02, 0.06);
     } else if (type == "alley") {
         L.road_half = rng.uniform(5.0, 5.6);
         L.sidewalk = rng.uniform(0.8, 1.2);

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The bundled baseline's synthetic data (docs/fidelity.md): TRAIN_SCANS training scans with the
-# street content and the domain-randomised hdl64e-kitti on 136 training backgrounds (train-01..16,
-# kitti-residential seeds 5001..5060, urban/suburban/boulevard/intersection seeds 5001..5015; the
+# street content and the domain-randomised hdl64e-kitti on 176 training backgrounds (train-01..16,
+# kitti-residential seeds 5001..5060, urban/suburban/boulevard/intersection seeds 5001..5015,
+# residential-narrow seeds 5001..5040; the
 # sweeps use urban-01..15, seeds 101..115; the seeded worlds with randomised content amounts) and
 # 200 validation scans on held-out seeds. Cars are
 # passenger models only (buses and trucks are not KITTI's "car" class), spread over the road's
@@ -40,6 +41,7 @@ world() {  # TYPE SEED -> the recipe file's path
 }
 bgs+=$(for s in $(seq 5001 5060); do world kitti-residential "$s"; done)
 bgs+=$(for t in urban suburban boulevard intersection; do for s in $(seq 5001 5015); do world "$t" "$s"; done; done)
+bgs+=$(for s in $(seq 5001 5040); do world residential-narrow "$s"; done)
 [ -f "$work/train/generate.json" ] ||
     "$cli" generate --backgrounds "${bgs%,}" --scans "$scans" --cars 0..3 --seed 1 \
         --lidar hdl64e-kitti --models "$cars" --traffic area --randomize -o "$work/train" --jobs "$jobs"

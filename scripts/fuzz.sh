@@ -32,7 +32,9 @@ if [ ! -f build-fuzz/build.ninja ]; then
     CC=clang-14 CXX=clang++-14 cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=Release \
         -DCMAKE_CXX_FLAGS=-g1 -DBLINDSPOT_FUZZ=ON >/dev/null
 fi
-cmake --build build-fuzz --target fuzz_targets >/dev/null
+# Quiet on success; on failure the compiler output is what CI must show.
+cmake --build build-fuzz --target fuzz_targets >"${TMPDIR:-/tmp}/fuzz-build.$$.log" 2>&1 ||
+    { cat "${TMPDIR:-/tmp}/fuzz-build.$$.log" >&2; echo "fuzz.sh: the fuzz build failed" >&2; exit 1; }
 
 targets=$(sed -n '/^set(FUZZ_TARGETS/,/)/p' tests/fuzz/CMakeLists.txt | tr -d '()' | tr ' ' '\n' |
     grep '^fuzz_' || true)

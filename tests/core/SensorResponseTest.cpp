@@ -2,6 +2,7 @@
 // and seeded, repeatable draws.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <set>
 
@@ -197,6 +198,23 @@ TEST(SensorResponse, RandomisedGainsPerLaserAreSeededAndSomeLasersGoDim) {
             ++all;
         }
     EXPECT_NEAR(double(dim) / double(all), 1.0 / 12.0, 0.015);
+    // Remission gain and exponent are drawn wide (U(0.6, 1.5) and U(0.75, 1.4)), both ways.
+    double gain_lo = 9, gain_hi = 0, gamma_lo = 9, gamma_hi = 0;
+    for (int k = 0; k < 200; ++k) {
+        const SensorResponse r = randomizedResponse(base, spec.rows(), rng);
+        gain_lo = std::min(gain_lo, r.intensity_gain / base.intensity_gain);
+        gain_hi = std::max(gain_hi, r.intensity_gain / base.intensity_gain);
+        gamma_lo = std::min(gamma_lo, r.intensity_gamma / base.intensity_gamma);
+        gamma_hi = std::max(gamma_hi, r.intensity_gamma / base.intensity_gamma);
+    }
+    EXPECT_GE(gain_lo, 0.6);
+    EXPECT_LT(gain_lo, 0.7);
+    EXPECT_LE(gain_hi, 1.5);
+    EXPECT_GT(gain_hi, 1.4);
+    EXPECT_GE(gamma_lo, 0.75);
+    EXPECT_LT(gamma_lo, 0.85);
+    EXPECT_LE(gamma_hi, 1.4);
+    EXPECT_GT(gamma_hi, 1.3);
     base.enabled = false;
     EXPECT_TRUE(randomizedResponse(base, spec.rows(), a).row_intensity_gain.empty());
 }

@@ -248,3 +248,30 @@ TEST(StreetContent, TrainingWorldsFillTheSweepArea) {
         EXPECT_GT(standingInArea(buildBackground("b", type, 5001, models(), open)), 0) << type;
     }
 }
+
+// Vegetation triangles below 1 m (shrubs, hedges, ground cover; crowns are higher).
+std::size_t lowVegetationTriangles(const Background& bg) {
+    const TriangleMesh& m = bg.fixtures;
+    std::size_t n = 0;
+    for (std::size_t t = 0; t < m.triangleCount(); ++t) {
+        float top_m = -1e9f;
+        for (int k = 0; k < 3; ++k) top_m = std::max(top_m, m.vertices_m[m.triangles[t][k]].z());
+        n += m.triangle_part[t] < bg.materials.size() && top_m < 1.0f &&
+             bg.materials[m.triangle_part[t]].label == label::kVegetation;
+    }
+    return n;
+}
+
+TEST(StreetContent, NarrowResidentialStreetsAreNarrowerAndGreener) {
+    // One driving lane between two parking lanes: 7.2..10.4 m of road against 11..18 m, and
+    // shrubs and ground cover in the front gardens (scenes/BackgroundLayout.cpp).
+    for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+        const Background narrow = buildBackground("n", "residential-narrow", seed, models());
+        const Background wide = buildBackground("w", "kitti-residential", seed, models());
+        const Rect n = narrow.drivable.front(), w = wide.drivable.front();
+        EXPECT_GE(n.y_max - n.y_min, 7.2);
+        EXPECT_LE(n.y_max - n.y_min, 10.4);
+        EXPECT_GE(w.y_max - w.y_min, 11.0);
+        EXPECT_GT(lowVegetationTriangles(narrow), lowVegetationTriangles(wide)) << seed;
+    }
+}
