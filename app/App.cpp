@@ -1,7 +1,7 @@
 #include "app/App.hpp"
 
 #include "core/Error.hpp"
-#include "sweep/SweepConfig.hpp"
+#include "sweep/run/SweepConfig.hpp"
 
 namespace blindspot::cli {
 

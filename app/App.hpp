@@ -12,7 +12,7 @@
 #include "core/DimensionRegistry.hpp"
 #include "core/LidarSpec.hpp"
 #include "scenes/CarModel.hpp"
-#include "sweep/ModificationSpace.hpp"
+#include "sweep/space/ModificationSpace.hpp"
 
 namespace blindspot::cli {
 

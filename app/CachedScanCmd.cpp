@@ -1,6 +1,6 @@
 // blindspot cached-scan RUN SCENE_ID -o DIR [--scan-cache DIR]: one scene's cached scan, unpacked
 // into scan.bin, scan.label, scan.pcd, scan.ply and scan.json (the export formats the cache does
-// not keep: sweep/RunDirectory.hpp).
+// not keep: sweep/store/RunDirectory.hpp).
 #include <memory>
 
 #include "app/Commands.hpp"
@@ -8,7 +8,7 @@
 #include "core/Error.hpp"
 #include "core/ScanIo.hpp"
 #include "core/ScanSummary.hpp"
-#include "sweep/RunDirectory.hpp"
+#include "sweep/store/RunDirectory.hpp"
 
 namespace blindspot::cli {
 namespace {

@@ -11,7 +11,7 @@
 #include "eval/Metrics.hpp"
 #include "models/Dataset.hpp"
 #include "models/Network.hpp"
-#include "sweep/RunDirectory.hpp"
+#include "sweep/store/RunDirectory.hpp"
 
 namespace blindspot::cli {
 namespace {

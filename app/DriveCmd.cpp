@@ -13,7 +13,7 @@
 #include "drive/DriveRecording.hpp"
 #include "reports/CameraImages.hpp"
 #include "reports/DrivePreview.hpp"
-#include "sweep/SweepProgress.hpp"
+#include "sweep/run/SweepProgress.hpp"
 
 namespace blindspot::cli {
 namespace {

@@ -4,7 +4,7 @@
 
 #include "app/Commands.hpp"
 #include "app/LabelSetOption.hpp"
-#include "sweep/RetrainingExport.hpp"
+#include "sweep/output/RetrainingExport.hpp"
 
 namespace blindspot::cli {
 namespace {

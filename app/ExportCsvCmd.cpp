@@ -4,7 +4,7 @@
 
 #include "app/Commands.hpp"
 #include "core/AtomicFile.hpp"
-#include "sweep/RunDirectory.hpp"
+#include "sweep/store/RunDirectory.hpp"
 
 namespace blindspot::cli {
 namespace {

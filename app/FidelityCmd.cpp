@@ -19,8 +19,8 @@
 #include "reports/ClassFidelityFigure.hpp"
 #include "reports/EvaluationReport.hpp"
 #include "reports/FidelityFigure.hpp"
-#include "sweep/RetrainingExport.hpp"
-#include "sweep/SimulatedStatistics.hpp"
+#include "sweep/output/RetrainingExport.hpp"
+#include "sweep/output/SimulatedStatistics.hpp"
 
 namespace blindspot::cli {
 namespace {

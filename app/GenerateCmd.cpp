@@ -9,7 +9,7 @@
 #include "app/Commands.hpp"
 #include "app/LabelSetOption.hpp"
 #include "core/Error.hpp"
-#include "sweep/DatasetGenerator.hpp"
+#include "models/DatasetGenerator.hpp"
 
 namespace blindspot::cli {
 namespace {

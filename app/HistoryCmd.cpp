@@ -8,7 +8,7 @@
 #include "app/Commands.hpp"
 #include "app/RunArgs.hpp"
 #include "core/Error.hpp"
-#include "sweep/NightTrend.hpp"
+#include "sweep/scale/NightTrend.hpp"
 
 namespace blindspot::cli {
 namespace {

@@ -3,7 +3,7 @@
 #include <memory>
 
 #include "app/Commands.hpp"
-#include "sweep/MergeRuns.hpp"
+#include "sweep/scale/MergeRuns.hpp"
 
 namespace blindspot::cli {
 namespace {

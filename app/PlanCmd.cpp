@@ -9,9 +9,10 @@
 #include "app/Commands.hpp"
 #include "core/AtomicFile.hpp"
 #include "core/Error.hpp"
-#include "sweep/ClusterPlan.hpp"
-#include "sweep/Sampler.hpp"
-#include "sweep/SweepConfig.hpp"
+#include "sweep/run/SweepConfig.hpp"
+#include "sweep/scale/ClusterPlan.hpp"
+#include "sweep/space/Sampler.hpp"
+#include "sweep/space/SamplerChoice.hpp"
 
 namespace blindspot::cli {
 namespace {

@@ -7,7 +7,7 @@
 #include "app/Commands.hpp"
 #include "app/RunArgs.hpp"
 #include "core/Error.hpp"
-#include "sweep/RunReport.hpp"
+#include "sweep/output/RunReport.hpp"
 
 namespace blindspot::cli {
 namespace {

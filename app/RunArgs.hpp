@@ -4,7 +4,7 @@
 #include <string>
 
 #include "eval/MiouMap.hpp"
-#include "sweep/RunReport.hpp"
+#include "sweep/output/RunReport.hpp"
 
 namespace blindspot::cli {
 

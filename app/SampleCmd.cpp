@@ -3,7 +3,8 @@
 #include <memory>
 
 #include "app/Commands.hpp"
-#include "sweep/SweepConfig.hpp"
+#include "sweep/run/SweepConfig.hpp"
+#include "sweep/space/SamplerChoice.hpp"
 
 namespace blindspot::cli {
 namespace {

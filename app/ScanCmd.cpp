@@ -8,6 +8,7 @@
 #include "core/ScanIo.hpp"
 #include "core/ScanSummary.hpp"
 #include "core/SensorResponse.hpp"
+#include "core/SensorReturns.hpp"
 #include "scenes/PrimitiveScene.hpp"
 
 namespace blindspot::cli {

@@ -20,7 +20,7 @@
 #include "scenes/BackgroundFile.hpp"
 #include "scenes/PaintColor.hpp"
 #include "scenes/SceneExport.hpp"
-#include "sweep/ScenarioScanner.hpp"
+#include "sweep/run/ScenarioScanner.hpp"
 
 namespace blindspot::cli {
 namespace {

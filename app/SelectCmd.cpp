@@ -8,7 +8,7 @@
 #include "core/AtomicFile.hpp"
 #include "eval/Metrics.hpp"
 #include "eval/Selection.hpp"
-#include "sweep/AdaptiveOverview.hpp"
+#include "sweep/output/AdaptiveOverview.hpp"
 
 namespace blindspot::cli {
 namespace {

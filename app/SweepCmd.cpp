@@ -12,11 +12,11 @@
 #include "core/Error.hpp"
 #include "models/ExternalPredictor.hpp"
 #include "models/Network.hpp"
-#include "sweep/AdaptiveRun.hpp"
-#include "sweep/RunDirectory.hpp"
-#include "sweep/Shard.hpp"
-#include "sweep/SweepPlan.hpp"
-#include "sweep/SweepRunner.hpp"
+#include "sweep/run/AdaptiveRun.hpp"
+#include "sweep/run/Shard.hpp"
+#include "sweep/run/SweepPlan.hpp"
+#include "sweep/run/SweepRunner.hpp"
+#include "sweep/store/RunDirectory.hpp"
 
 namespace blindspot::cli {
 namespace {
@@ -25,12 +25,12 @@ struct SweepOptions {
     std::string config;
     std::string run_dir;
     std::string model;  ///< empty: the bundled baseline
-    int batch = 0;      ///< 0: sweep/SweepPlan.hpp
+    int batch = 0;      ///< 0: sweep/run/SweepPlan.hpp
     int threads = 0;
     std::string shard = "0/1";
     int shard_count = 0;  ///< with --shard auto under Kubernetes
     std::string shard_peers;
-    int jobs = 0;  ///< 0: chosen for the machine (sweep/SweepPlan.hpp)
+    int jobs = 0;  ///< 0: chosen for the machine (sweep/run/SweepPlan.hpp)
     bool full_scans = false;
     bool scans_only = false;
     bool no_cache = false;

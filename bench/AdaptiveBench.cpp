@@ -15,10 +15,11 @@
 #include "bench/Benches.hpp"
 #include "core/Error.hpp"
 #include "models/Network.hpp"
-#include "sweep/AdaptiveRun.hpp"
-#include "sweep/ResultsStore.hpp"
-#include "sweep/Sampler.hpp"
-#include "sweep/SweepRunner.hpp"
+#include "sweep/run/AdaptiveRun.hpp"
+#include "sweep/run/SweepRunner.hpp"
+#include "sweep/space/Sampler.hpp"
+#include "sweep/space/SamplerChoice.hpp"
+#include "sweep/store/ResultsStore.hpp"
 
 namespace blindspot::bench {
 namespace {

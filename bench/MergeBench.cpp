@@ -11,8 +11,8 @@
 #include "bench/Benches.hpp"
 #include "core/AtomicFile.hpp"
 #include "core/Hash.hpp"
-#include "sweep/MergeRuns.hpp"
-#include "sweep/RunDirectory.hpp"
+#include "sweep/scale/MergeRuns.hpp"
+#include "sweep/store/RunDirectory.hpp"
 
 namespace blindspot::bench {
 namespace {

@@ -7,6 +7,7 @@
 
 #include "bench/Benches.hpp"
 #include "core/SensorResponse.hpp"
+#include "core/SensorReturns.hpp"
 #include "scenes/SceneAssembly.hpp"
 
 namespace blindspot::bench {

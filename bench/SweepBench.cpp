@@ -1,6 +1,6 @@
 // bench sweep: end-to-end scenes per second of the paper's sweep and the share of worker time per
 // stage. Without --score: the ray-caster alone (--scans-only) at each --jobs. With --score: one
-// run scored by the bundled baseline with the sweep command's defaults (sweep/SweepPlan.hpp), cold
+// run scored by the bundled baseline with the sweep command's defaults (sweep/run/SweepPlan.hpp), cold
 // cache, then the forward passes alone on the same scans, so (end to end) / (inference only) is
 // the pipeline's overhead.
 #include <sys/resource.h>
@@ -13,9 +13,9 @@
 
 #include "bench/Benches.hpp"
 #include "models/Network.hpp"
-#include "sweep/RunDirectory.hpp"
-#include "sweep/SweepPlan.hpp"
-#include "sweep/SweepRunner.hpp"
+#include "sweep/run/SweepPlan.hpp"
+#include "sweep/run/SweepRunner.hpp"
+#include "sweep/store/RunDirectory.hpp"
 
 namespace blindspot::bench {
 namespace {

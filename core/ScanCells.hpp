@@ -2,7 +2,6 @@
 // Per-cell edits of a scan shared by the environment effects (core/LidarEffects) and the sensor's
 // own response (core/SensorResponse): seeded random streams that do not depend on the thread
 // count, clearing a cell, and moving a return along its beam.
-#include <boost/random/normal_distribution.hpp>
 #include <cstdint>
 
 #include "core/Rng.hpp"
@@ -10,7 +9,7 @@
 
 namespace blindspot {
 
-// Both inline: they run once or twice per cell of every scan.
+// Inline: it runs once or twice per cell of every scan.
 
 /// An independent stream per (seed, cell, effect), so that effects do not shift each other's draws.
 /// Two SplitMix64 mixes: injective in (cell, effect) for a given seed, and a handful of multiplies
@@ -19,10 +18,6 @@ inline Rng cellRng(std::uint64_t seed, std::size_t cell, std::uint64_t effect) {
     return Rng(mix64(seed ^ mix64((std::uint64_t(cell) << 8) ^ effect)));
 }
 
-/// A standard normal draw: Boost.Random's ziggurat (Marsaglia and Tsang 2000), one draw from the
-/// stream and a table look-up for 98 % of the values, where Box-Muller took a logarithm and a
-/// cosine. Its table and algorithm are fixed in the Boost version Debian 12 ships (1.74).
-inline double gaussian(Rng& rng) { return boost::random::normal_distribution<double>()(rng); }
 /// No return: NaN position, range and reflectivity; label and instance 0.
 void clearCell(ScanGrid& scan, std::size_t i);
 /// Sets the cell's range (quantised to the spec's resolution) and moves xyz along its beam.

@@ -26,8 +26,6 @@
 
 namespace blindspot {
 
-struct ScanGrid;
-
 struct SensorResponse {
     bool enabled = false;
     double range_10pct_m = 50.0;         ///< range of p = 1/2 for a 10 % target head on (m)
@@ -46,23 +44,11 @@ struct SensorResponse {
     double intensity_step = 0.0;             ///< quantum of the reported remission, 0: none
 };
 
-/// ln(P / P_th) of a return of reflectivity `rho` > 0 at `range_m`: 0 on the threshold.
-double detectionMargin(const SensorResponse& response, double rho, double range_m);
-
-/// Probability that a return of reflectivity `rho` at `range_m` is detected (before random and
-/// per-row drop). Rises with rho, falls with range.
-double detectionProbability(const SensorResponse& response, double rho, double range_m);
-/// The remission the sensor reports for reflectivity `rho` (no noise).
-double remission(const SensorResponse& response, double rho);
-
 /// Domain randomisation for training data: the response with drop_probability raised by U(0,
 /// 0.03), range_10pct_m scaled by U(0.8, 1.2), intensity_gain by U(0.6, 1.5) and intensity_gamma
-/// by U(0.75, 1.4), intensity_offset moved by U(-0.05, 0.05), range_noise_m scaled by U(0.5, 2), and each of the `rows` lasers' gain scaled
-/// by exp(0.2 N(0, 1)) and, for one laser in 12, by U(0.1, 0.4) (a dim laser, as KITTI's rows 36
-/// and 51). A disabled response stays disabled.
+/// by U(0.75, 1.4), intensity_offset moved by U(-0.05, 0.05), range_noise_m scaled by U(0.5, 2),
+/// and each of the `rows` lasers' gain scaled by exp(0.2 N(0, 1)) and, for one laser in 12, by
+/// U(0.1, 0.4) (a dim laser, as KITTI's rows 36 and 51). A disabled response stays disabled.
 SensorResponse randomizedResponse(SensorResponse response, int rows, Rng& rng);
-
-/// Applies the response to a clean scan in place; a no-op unless enabled.
-void applySensorResponse(ScanGrid& scan, const SensorResponse& response, std::uint64_t seed);
 
 }  // namespace blindspot

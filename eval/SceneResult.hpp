@@ -1,7 +1,7 @@
 #pragma once
 // One scored scene as eval/ sees it: its sample (the value of every sweep dimension), the mean
 // visibility of its target cars and the per-class counts. eval/ depends on core/ only; sweep/
-// converts its results store into these rows (sweep/RunResults.hpp).
+// converts its results store into these rows (sweep/store/RunResults.hpp).
 #include <cstdint>
 #include <limits>
 #include <nlohmann/json.hpp>

@@ -23,7 +23,7 @@ struct RunMetadata {
     std::string started_at, finished_at;  ///< ISO 8601 UTC; finished_at empty while unfinished
     double duration_s = 0.0;              ///< finished - started, or the summed scene times
     std::size_t scenes = 0;
-    /// The shards of the design the run holds (sweep/ShardCoverage.hpp); shard_count 0: the
+    /// The shards of the design the run holds (sweep/store/ShardCoverage.hpp); shard_count 0: the
     /// store records none.
     int shard_count = 0;
     std::int64_t design_size = 0;

@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "scenes/CarModel.hpp"
-#include "sweep/SweepConfig.hpp"
+#include "sweep/run/SweepConfig.hpp"
 #include "tests/TestPaths.hpp"
 
 namespace blindspot::testing {

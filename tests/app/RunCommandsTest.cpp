@@ -7,7 +7,7 @@
 #include <fstream>
 
 #include "core/Json.hpp"
-#include "sweep/ResultsStore.hpp"
+#include "sweep/store/ResultsStore.hpp"
 #include "tests/CliRun.hpp"
 #include "tests/TempDir.hpp"
 

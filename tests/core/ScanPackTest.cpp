@@ -7,6 +7,7 @@
 #include "core/RayCaster.hpp"
 #include "core/ScanPack.hpp"
 #include "core/SensorResponse.hpp"
+#include "core/SensorReturns.hpp"
 #include "tests/core/BoxOnGroundScan.hpp"
 
 using namespace blindspot;

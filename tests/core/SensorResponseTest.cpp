@@ -11,6 +11,7 @@
 #include "core/ScanCells.hpp"
 #include "core/ScanGrid.hpp"
 #include "core/SensorResponse.hpp"
+#include "core/SensorReturns.hpp"
 
 using namespace blindspot;
 

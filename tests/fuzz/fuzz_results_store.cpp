@@ -1,6 +1,6 @@
 // libFuzzer target: a results store (SQLite), opened and read as a resumed sweep and merge read
 // it: the run, its shards, the finished scenes and every row.
-#include "sweep/RunDirectory.hpp"
+#include "sweep/store/RunDirectory.hpp"
 #include "tests/fuzz/FuzzInput.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

@@ -1,7 +1,7 @@
 // libFuzzer target: a scan cache entry (scan.json and scan.zst), through RunDirectory::readScan
 // as a resumed sweep or a report reads it. Input: scan.json, separator, scan.zst.
 #include "core/Hash.hpp"
-#include "sweep/RunDirectory.hpp"
+#include "sweep/store/RunDirectory.hpp"
 #include "tests/fuzz/FuzzInput.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

@@ -1,6 +1,6 @@
 // libFuzzer target: a sweep config, through loadSweepConfig as `blindspot sweep` reads it.
 #include "scenes/CarModel.hpp"
-#include "sweep/SweepConfig.hpp"
+#include "sweep/run/SweepConfig.hpp"
 #include "tests/fuzz/FuzzInput.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

@@ -11,7 +11,7 @@
 #include "core/ScanIo.hpp"
 #include "models/ModelCard.hpp"
 #include "scenes/MeshImport.hpp"
-#include "sweep/RunDirectory.hpp"
+#include "sweep/store/RunDirectory.hpp"
 #include "tests/fuzz/FuzzInput.hpp"
 
 namespace fs = std::filesystem;

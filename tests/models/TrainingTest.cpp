@@ -8,9 +8,9 @@
 #include "core/ConfusionMatrix.hpp"
 #include "core/Error.hpp"
 #include "models/Dataset.hpp"
+#include "models/DatasetGenerator.hpp"
 #include "models/Network.hpp"
 #include "models/Training.hpp"
-#include "sweep/DatasetGenerator.hpp"
 #include "tests/TempDir.hpp"
 #include "tests/TestData.hpp"
 

@@ -4,7 +4,7 @@
 
 #include <filesystem>
 
-#include "sweep/RunDirectory.hpp"
+#include "sweep/store/RunDirectory.hpp"
 
 namespace blindspot::testing {
 

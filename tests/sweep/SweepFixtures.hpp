@@ -5,8 +5,8 @@
 #include <memory>
 
 #include "core/LearningMap.hpp"
-#include "sweep/ResultsStore.hpp"
-#include "sweep/SweepRunner.hpp"
+#include "sweep/run/SweepRunner.hpp"
+#include "sweep/store/ResultsStore.hpp"
 
 namespace blindspot::testing {
 

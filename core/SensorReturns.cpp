@@ -1,0 +1,117 @@
+#include "core/SensorReturns.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "core/ScanCells.hpp"
+#include "core/ScanGrid.hpp"
+
+namespace blindspot {
+namespace {
+
+// The cell stream of the response (LidarEffects uses 1..4).
+constexpr std::uint64_t kResponseStream = 11;
+
+// The remission as the sensor stores it: clamped to [0, 1] and rounded to its step (inverse given:
+// a division per cell was a tenth of the response's time).
+double reported(const SensorResponse& r, double inverse_step, double intensity) {
+    const double clamped = std::clamp(intensity, 0.0, 1.0);
+    return r.intensity_step > 0.0
+               ? double(std::int64_t(clamped * inverse_step + 0.5)) * r.intensity_step
+               : clamped;
+}
+
+// Single-precision logarithm and exponential: a scan's ranges and reflectivities are floats, and
+// glibc's float functions cost half the double ones (the response was most of an hdl64e-kitti
+// scan's cost).
+double logSingle(double x) { return double(std::log(float(x))); }
+double expSingle(double x) { return double(std::exp(float(x))); }
+
+// ln(P / P_th) = k ln(rho) + c - 2 ln(R), with c = 2 ln(R10) - k ln(0.1) computed once per scan.
+double marginConstant(const SensorResponse& r) {
+    return 2.0 * std::log(r.range_10pct_m) - r.reflectivity_exponent * std::log(0.1);
+}
+double margin(const SensorResponse& r, double margin_constant, double log_rho, double range_m) {
+    return r.reflectivity_exponent * log_rho + margin_constant - 2.0 * logSingle(range_m);
+}
+
+// exp(-margin / w); for a hard threshold, infinity below it and 0 above it.
+double missOdds(const SensorResponse& r, double inverse_width, double margin) {
+    if (r.threshold_width <= 0.0)
+        return margin >= 0.0 ? 0.0 : std::numeric_limits<double>::infinity();
+    return expSingle(-margin * inverse_width);
+}
+
+// A draw that keeps the return with probability keep / (1 + missOdds), compared without dividing.
+// Most returns are strong (margin / w > 4.7, so missOdds < 0.0091) and their draw u < keep / 1.01
+// keeps them whatever missOdds is: the same decision without the exponential.
+bool kept(const SensorResponse& r, double inverse_width, double margin, double keep, Rng& rng) {
+    const double u = rng.uniform(0.0, 1.0);
+    if (r.threshold_width > 0.0 && margin * inverse_width > 4.7 && u * 1.01 < keep) return true;
+    return u * (1.0 + missOdds(r, inverse_width, margin)) < keep;
+}
+
+// offset + gain * rho^gamma from ln(rho), which the margin needs anyway (a power costs two logs).
+double remissionFromLog(const SensorResponse& r, double log_rho) {
+    return std::clamp(
+        r.intensity_offset + r.intensity_gain * expSingle(r.intensity_gamma * log_rho), 0.0, 1.0);
+}
+
+double rowValue(const std::vector<double>& per_row, int row, double fallback) {
+    return std::size_t(row) < per_row.size() ? per_row[std::size_t(row)] : fallback;
+}
+
+}  // namespace
+
+double detectionMargin(const SensorResponse& r, double rho, double range_m) {
+    return margin(r, marginConstant(r), logSingle(rho), range_m);
+}
+
+double detectionProbability(const SensorResponse& r, double rho, double range_m) {
+    return rho > 0.0
+               ? 1.0 /
+                     (1.0 + missOdds(r, 1.0 / r.threshold_width, detectionMargin(r, rho, range_m)))
+               : 0.0;
+}
+
+double remission(const SensorResponse& r, double rho) {
+    return rho > 0.0 ? remissionFromLog(r, logSingle(rho))
+                     : std::clamp(r.intensity_offset, 0.0, 1.0);
+}
+
+void applySensorResponse(ScanGrid& scan, const SensorResponse& r, std::uint64_t seed) {
+    if (!r.enabled) return;
+    const double margin_constant = marginConstant(r);
+    const double inverse_width = 1.0 / r.threshold_width, inverse_step = 1.0 / r.intensity_step;
+    for (int row = 0; row < scan.rows(); ++row) {
+        const double row_keep = (1.0 - r.drop_probability) * (1.0 - rowValue(r.row_drop, row, 0.0));
+        const double row_gain = rowValue(r.row_intensity_gain, row, 1.0);
+        for (int col = 0; col < scan.cols(); ++col) {
+            const std::size_t i = scan.index(row, col);
+            if (!scan.valid(i)) continue;
+            const double rho = scan.reflectivity[i], range = scan.range_m[i];
+            if (!(rho > 0.0)) {
+                clearCell(scan, i);
+                continue;
+            }
+            Rng rng = cellRng(seed, i, kResponseStream);
+            const double log_rho = logSingle(rho);
+            const double m = margin(r, margin_constant, log_rho, range);
+            if (!kept(r, inverse_width, m, row_keep, rng)) {
+                clearCell(scan, i);
+                continue;
+            }
+            if (r.range_noise_m > 0.0)
+                rescaleRange(scan, i, std::max(0.5, range + r.range_noise_m * gaussian(rng)));
+            const double noise = r.intensity_noise > 0.0 ? r.intensity_noise * gaussian(rng) : 0.0;
+            const bool weak = m < r.weak_return_margin;
+            scan.reflectivity[i] =
+                weak ? 0.0f
+                     : float(reported(r, inverse_step,
+                                      (remissionFromLog(r, log_rho) + noise) * row_gain));
+        }
+    }
+}
+
+}  // namespace blindspot

@@ -1,0 +1,85 @@
+#include "sweep/run/ScenarioScanner.hpp"
+
+#include "core/RayCaster.hpp"
+#include "core/Rng.hpp"
+#include "core/SensorResponse.hpp"
+#include "core/SensorReturns.hpp"
+#include "scenes/Traffic.hpp"
+
+namespace blindspot {
+
+ScenarioScanner::ScenarioScanner(std::vector<CarModelSpec> models, LidarEffects effects)
+    : models_(std::move(models)), effects_(effects) {}
+
+ScenarioScanner::~ScenarioScanner() = default;
+
+ScannedScene ScenarioScanner::scan(const Scenario& scenario, std::uint64_t seed, int cast_threads,
+                                   const std::function<void(const char*)>& lap,
+                                   const std::optional<AzimuthSpan>& seen) {
+    auto mark = [&lap](const char* stage) {
+        if (lap) lap(stage);
+    };
+    SceneAssembler& assembler = assemblerFor(scenario.sensor);
+    ScannedScene out;
+    out.scene = assemble(assembler, scenario, seed);
+    mark("scene");
+    const LidarSpec& lidar = assembler.lidar();
+    out.columns = allColumns(lidar);
+    if (seen) {
+        out.columns = columnsWithin(lidar, *seen);
+        for (const auto& car : out.scene.cars)
+            out.columns = unite(lidar, out.columns,
+                                instanceColumns(*out.scene.geometry, car.instance_index, lidar,
+                                                out.scene.world_from_sensor));
+        out.columns = unite(lidar, out.columns, out.columns);  // whole packets
+    }
+    out.scan = castScan(*out.scene.geometry, lidar, out.scene.world_from_sensor,
+                        CastOptions{cast_threads, out.columns.first, out.columns.count});
+    applyLidarEffects(out.scan, parseWeather(scenario.weather), effects_, seed);
+    applySensorResponse(out.scan, assembler.lidar().response, seed);
+    mark("scan");
+    out.visibility = assembler.visibility(out.scene, out.scan);
+    mark("visibility");
+    return out;
+}
+
+CameraImage ScenarioScanner::camera(const Scenario& scenario, std::uint64_t seed,
+                                    const CameraSpec& spec, CameraConditions conditions,
+                                    int threads) {
+    const AssembledScene scene = assemble(assemblerFor(scenario.sensor), scenario, seed);
+    conditions.time_of_day_h = scenario.time_of_day_h;
+    conditions.weather = parseWeather(scenario.weather);
+    conditions.seed = seed;
+    conditions.street_lamps_world_m = scene.background->lamps_m;
+    return renderCamera(*scene.geometry, spec, scene.world_from_sensor, conditions, threads);
+}
+
+// Traffic: cars beyond the placed ones take random free spots on the road (the default
+// TrafficPolicy: x in [4, 40] m ahead), seeded by `seed`.
+AssembledScene ScenarioScanner::assemble(SceneAssembler& assembler, const Scenario& scenario,
+                                         std::uint64_t seed) {
+    const int traffic = scenario.count - int(scenario.cars.size());
+    if (traffic <= 0) return assembler.assemble(scenario);
+    Scenario with_traffic = scenario;
+    Rng rng(seed);
+    addTrafficCars(with_traffic, traffic, assembler.background(scenario.background), models_, rng);
+    return assembler.assemble(with_traffic);
+}
+
+SceneAssembler& ScenarioScanner::assemblerFor(const ScenarioSensor& sensor) {
+    const std::string key = sensor.lidar + "|" + std::to_string(sensor.mount_height_m) + "|" +
+                            std::to_string(sensor.pitch_deg) + "|" +
+                            std::to_string(sensor.roll_deg);
+    auto it = assemblers_.find(key);
+    if (it != assemblers_.end()) return *it->second;
+    LidarSpec spec = loadLidarSpec(sensor.lidar);
+    spec.pitch_deg = sensor.pitch_deg;
+    const EgoVehicle ego;
+    SensorMounting mounting;  // the roof-centre mount, raised or lowered to the scenario's height
+    mounting.offset.translation_m.z() = sensor.mount_height_m - ego.roof_mount_height_m;
+    mounting.offset.roll_deg = sensor.roll_deg;
+    auto assembler = std::make_unique<SceneAssembler>(models_, spec, mounting, ego, 1);
+    return *assemblers_.emplace(key, std::move(assembler)).first->second;
+}
+
+}  // namespace blindspot

@@ -1,0 +1,29 @@
+#include "sweep/run/SweepPlan.hpp"
+
+#include <algorithm>
+
+namespace blindspot {
+
+SweepPlan planSweep(int jobs, int threads, int batch, bool scoring, int cores) {
+    SweepPlan plan;
+    if (batch > 0) plan.batch = batch;
+    plan.jobs = jobs > 0 ? jobs : scoring ? 1 : cores;
+    plan.pipeline = scoring && plan.jobs == 1;
+    plan.torch_threads = threads > 0 ? threads : std::max(1, cores / plan.jobs);
+    plan.cast_threads = plan.pipeline ? 1 : 0;
+    return plan;
+}
+
+std::string describe(const SweepPlan& plan, bool scoring, int cores) {
+    std::string s = std::to_string(cores) + " cores: " + std::to_string(plan.jobs) +
+                    (plan.jobs == 1 ? " worker" : " workers");
+    if (plan.pipeline)
+        s += ", ray-casting the next batch on " + std::to_string(plan.cast_threads) +
+             " thread while the network runs";
+    if (scoring)
+        s += ", " + std::to_string(plan.torch_threads) + " LibTorch threads, batch " +
+             std::to_string(plan.batch);
+    return s;
+}
+
+}  // namespace blindspot

@@ -1,0 +1,50 @@
+#include "sweep/store/SqliteDb.hpp"
+
+namespace blindspot {
+
+SqliteDb::SqliteDb(const std::string& file) : path(file) {
+    // A throwing constructor runs no destructor: the handle SQLite allocates even when opening
+    // fails is closed here (found by LeakSanitizer).
+    try {
+        if (sqlite3_open_v2(file.c_str(), &handle,
+                            SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX,
+                            nullptr) != SQLITE_OK)
+            fail("cannot open the database");
+        sqlite3_busy_timeout(handle, 10000);
+        exec("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;");
+    } catch (...) {
+        sqlite3_close(handle);
+        handle = nullptr;
+        throw;
+    }
+}
+
+void SqliteDb::exec(const std::string& sql) {
+    char* message = nullptr;
+    if (sqlite3_exec(handle, sql.c_str(), nullptr, nullptr, &message) != SQLITE_OK) {
+        const std::string text = message ? message : "unknown error";
+        sqlite3_free(message);
+        throw FileError(path, "SQLite: " + text);
+    }
+}
+
+Statement::Statement(SqliteDb& db, const std::string& sql) : db_(db) {
+    if (sqlite3_prepare_v2(db.handle, sql.c_str(), -1, &stmt_, nullptr) != SQLITE_OK)
+        db.fail("SQLite prepare");
+}
+
+Statement& Statement::bind(int i, const nlohmann::json& v) {
+    if (v.is_null()) return bindNull(i);
+    if (v.is_string()) return bind(i, v.get<std::string>());
+    if (v.is_number_integer()) return bind(i, v.get<std::int64_t>());
+    return bind(i, v.get<double>());
+}
+
+bool Statement::step() {
+    const int rc = sqlite3_step(stmt_);
+    if (rc == SQLITE_ROW) return true;
+    if (rc != SQLITE_DONE) db_.fail("SQLite step");
+    return false;
+}
+
+}  // namespace blindspot
