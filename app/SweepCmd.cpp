@@ -11,6 +11,7 @@
 #include "app/Commands.hpp"
 #include "core/Error.hpp"
 #include "models/ExternalPredictor.hpp"
+#include "models/ExternalSegmenter.hpp"
 #include "models/Network.hpp"
 #include "sweep/run/AdaptiveRun.hpp"
 #include "sweep/run/Shard.hpp"

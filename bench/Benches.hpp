@@ -36,6 +36,7 @@ struct InferBenchOptions {
     std::string checkpoint = std::string(BLINDSPOT_SOURCE_DIR) + "/models/checkpoints/baseline";
     int threads = 2;
     int repeats = 15;
+    bool external_only = false;  ///< only the external commands (models/external/)
 };
 int runInferBench(const InferBenchOptions& options);
 

@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
 #include <functional>
 #include <iostream>
 #include <map>
@@ -17,6 +19,7 @@
 #include "core/RayCaster.hpp"
 #include "models/ConvPeak.hpp"
 #include "models/ExternalPredictor.hpp"
+#include "models/ExternalSegmenter.hpp"
 #include "models/Network.hpp"
 
 namespace blindspot::bench {
@@ -79,22 +82,53 @@ nlohmann::json pythonEager(const std::string& checkpoint, int threads, int repea
     }
 }
 
+// A CMD.json for bench/null_worker.py (no compute) in the temporary directory.
+std::string nullWorkerSpec(const std::string& protocol) {
+    const std::string path = (std::filesystem::temp_directory_path() /
+                              ("blindspot-bench-null-" + protocol + ".json"))
+                                 .string();
+    const nlohmann::json spec = {
+        {"command", {"/usr/bin/python3", std::string(BLINDSPOT_SOURCE_DIR) + "/bench/null_worker.py"}},
+        {"protocol", protocol},
+        {"learning_map", "semantickitti"}};
+    std::ofstream(path) << spec.dump();
+    return path;
+}
+
+double firstCallMs(Segmenter& segmenter, const std::vector<const ScanGrid*>& scans) {
+    const auto t = std::chrono::steady_clock::now();
+    segmenter.predictBatch(scans);
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t).count();
+}
+
+// The external protocols: the shipped point-wise example per batch (a process per batch) and
+// persistent in NumPy and in eager PyTorch (one process, a JSON line per batch), and a network
+// that computes nothing through both, whose time per batch is the protocol's own overhead.
 void externalBench(int repeats) {
-    const std::string spec = std::string(BLINDSPOT_SOURCE_DIR) + "/models/external/pointwise.json";
-    auto segmenter = makeExternalSegmenter(loadExternalPredictor(spec));
     std::size_t triangles = 0;
     const RayScene scene = makeRaycastBenchScene(&triangles);
     Pose sensor;
     sensor.translation_m = {0.0, 0.0, 1.73};
     const ScanGrid scan =
         castScan(scene, lidarPreset("squeezeseg-front"), sensor.parentFromLocal());
-    std::cout << "external command (models/external/pointwise.json), " << scan.validCount()
-              << " points per scan, median of " << repeats << "\n";
-    std::printf("%-6s %14s %14s\n", "batch", "ms per batch", "ms per frame");
-    for (int batch : {1, 8}) {
-        const std::vector<const ScanGrid*> scans(std::size_t(batch), &scan);
-        const double ms = medianMs([&] { segmenter->predictBatch(scans); }, repeats);
-        std::printf("%-6d %14.1f %14.1f\n", batch, ms, ms / batch);
+    std::cout << "external commands, " << scan.validCount() << " points per scan, median of "
+              << repeats << "\n";
+    std::printf("%-40s %10s %12s %12s %12s\n", "CMD.json", "first ms", "batch 1 ms", "batch 8 ms",
+                "8: ms/frame");
+    const std::string examples = std::string(BLINDSPOT_SOURCE_DIR) + "/models/external/";
+    const std::vector<std::pair<std::string, std::string>> specs = {
+        {"no compute, per batch", nullWorkerSpec("per-batch")},
+        {"no compute, persistent", nullWorkerSpec("persistent")},
+        {"pointwise.json (NumPy, per batch)", examples + "pointwise.json"},
+        {"pointwise_persistent.json (NumPy)", examples + "pointwise_persistent.json"},
+        {"pointwise_torch.json (eager PyTorch)", examples + "pointwise_torch.json"}};
+    for (const auto& [name, spec] : specs) {
+        auto segmenter = makeExternalSegmenter(loadExternalPredictor(spec));
+        const std::vector<const ScanGrid*> one{&scan}, eight(8, &scan);
+        const double first = firstCallMs(*segmenter, one);
+        const double ms1 = medianMs([&] { segmenter->predictBatch(one); }, repeats);
+        const double ms8 = medianMs([&] { segmenter->predictBatch(eight); }, repeats);
+        std::printf("%-40s %10.1f %12.1f %12.1f %12.2f\n", name.c_str(), first, ms1, ms8, ms8 / 8);
     }
 }
 
@@ -103,6 +137,10 @@ void externalBench(int repeats) {
 // LibTorch and PyTorch eager in alternating rounds of kPerRound passes each, so both see the same
 // machine load; medians over all passes.
 int runInferBench(const InferBenchOptions& o) {
+    if (o.external_only) {
+        externalBench(o.repeats);
+        return 0;
+    }
     constexpr int kPerRound = 3;
     const std::vector<int> batches = {1, 4, 8};
     keepTensorBuffersOnHeap();

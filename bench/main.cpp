@@ -38,6 +38,8 @@ int main(int argc, char** argv) {
     in->add_option("--model", infer.checkpoint, "Checkpoint directory")->capture_default_str();
     in->add_option("--threads", infer.threads, "Threads for both")->capture_default_str();
     in->add_option("--repeats", infer.repeats, "Timed repetitions (median reported)");
+    in->add_flag("--external-only", infer.external_only,
+                 "Only the external commands: per batch, persistent NumPy, persistent PyTorch");
     in->callback([&] { blindspot::bench::runInferBench(infer); });
     blindspot::bench::DriveBenchOptions drive;
     CLI::App* dr = app.add_subcommand(

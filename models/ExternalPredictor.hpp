@@ -2,9 +2,10 @@
 // Any network through an external command (issue 16): `--model external:CMD.json`. blindspot
 // writes each batch of scans as a SemanticKITTI sequence directory (velodyne/NNNNNN.bin, and
 // labels/ when the command asks for them), runs the command once per batch with that directory
-// as its last argument, and reads DIR/predictions/NNNNNN.label back: one uint32 per point of the
-// .bin, the predicted id in the low 16 bits, mapped to classes by the file's learning map. This
-// is the layout lidar-bonnetal's infer.py and mmdetection3d's SemanticKITTI tools write.
+// as its last argument (or, persistent, hands the directory to a long-lived worker:
+// docs/models.md), and reads DIR/predictions/NNNNNN.label back: one uint32 per point of the .bin,
+// the predicted id in the low 16 bits, mapped to classes by the file's learning map. This is the
+// layout lidar-bonnetal's infer.py and mmdetection3d's SemanticKITTI tools write.
 //
 // CMD.json (docs/models.md; unknown keys are errors):
 //   {"command": ["/usr/bin/python3", "predict.py", "--weights", "w.json"],  // argv, no shell
@@ -12,8 +13,13 @@
 //    "prediction_ids": "semantickitti",  // or "matlab": the id space of predictions/*.label
 //    "learning_map": "semantickitti", // object over prediction ids, or a shipped map's name
 //    "input_labels": "none",          // "matlab" / "semantickitti": also write labels/
-//    "timeout_s": 600}                // per batch
+//    "timeout_s": 600,                // per batch
+//    "protocol": "per-batch",         // or "persistent": one long-lived process per sweep
+//                                     // worker, a JSON line per batch (models/ExternalSegmenter)
+//    "worker_env": {"CUDA_VISIBLE_DEVICES": ["0", "1"]}}  // worker i: value i mod length
+#include <atomic>
 #include <chrono>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -21,7 +27,6 @@
 
 #include "core/LabelSet.hpp"
 #include "core/LearningMap.hpp"
-#include "core/Segmenter.hpp"
 
 namespace blindspot {
 
@@ -35,6 +40,10 @@ struct ExternalPredictor {
     std::optional<LabelSet> input_labels;
     std::chrono::seconds timeout{600};
     std::string identity;  ///< hash of CMD.json and the files its command names
+    enum class Protocol { kPerBatch, kPersistent } protocol = Protocol::kPerBatch;
+    std::map<std::string, std::vector<std::string>> worker_env;
+    /// Workers started so far by segmenters of this predictor: the next one's BLINDSPOT_WORKER.
+    std::shared_ptr<std::atomic<int>> workers = std::make_shared<std::atomic<int>>(0);
 };
 
 /// "external:PATH" -> PATH, or empty when `model` does not start with "external:".
@@ -42,10 +51,5 @@ std::string externalPredictorPath(const std::string& model);
 
 /// Reads CMD.json. Throws ConfigError naming the file and the JSON path.
 ExternalPredictor loadExternalPredictor(const std::string& path);
-
-/// A segmenter that runs the command once per predictBatch call. A failed batch (non-zero exit,
-/// signal, timeout, a missing predictions file, a wrong point count) is run once more; a second
-/// failure throws FileError naming CMD.json, the scene and what went wrong.
-std::unique_ptr<Segmenter> makeExternalSegmenter(const ExternalPredictor& predictor);
 
 }  // namespace blindspot

@@ -10,7 +10,8 @@ is slope * normalised channel + intercept (weights in --weights JSON), the argma
 SemanticKITTI raw id through learning_map_inv. Replace `logits` with any network (a RangeNet++
 forward pass, an mmdetection3d model) and keep the reading and writing.
 
-usage: pointwise_predictor.py --weights W.json SEQUENCE_DIR
+usage: pointwise_predictor.py --weights W.json SEQUENCE_DIR   (per batch: pointwise.json)
+       pointwise_predictor.py --weights W.json                (persistent: pointwise_persistent.json)
 """
 import argparse
 import json
@@ -18,6 +19,9 @@ import os
 import sys
 
 import numpy as np
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "python"))
+from blindspot_worker import serve  # noqa: E402  (models/python/, shipped as share/blindspot/python)
 
 CHANNELS = {"x": 0, "y": 1, "z": 2, "remission": 3}
 
@@ -35,19 +39,11 @@ def logits(points, weights):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--weights", required=True)
-    parser.add_argument("sequence")
-    args = parser.parse_args()
+    args, rest = parser.parse_known_args()
     with open(args.weights) as f:
         weights = json.load(f)
     raw_ids = np.array([c["semantickitti_id"] for c in weights["classes"]], dtype=np.uint32)
-    velodyne = os.path.join(args.sequence, "velodyne")
-    predictions = os.path.join(args.sequence, "predictions")
-    os.makedirs(predictions, exist_ok=True)
-    for name in sorted(os.listdir(velodyne)):
-        points = np.fromfile(os.path.join(velodyne, name), dtype=np.float32).reshape(-1, 4)
-        ids = raw_ids[np.argmax(logits(points, weights), axis=1)]
-        ids.astype("<u4").tofile(os.path.join(predictions, name[:-4] + ".label"))
-    return 0
+    return serve(lambda points: raw_ids[np.argmax(logits(points, weights), axis=1)], rest)
 
 
 if __name__ == "__main__":

@@ -5,6 +5,7 @@
 
 #include "core/Error.hpp"
 #include "models/ExternalPredictor.hpp"
+#include "models/ExternalSegmenter.hpp"
 #include "tests/TempDir.hpp"
 #include "tests/TestPaths.hpp"
 
@@ -53,4 +54,25 @@ TEST(ExternalPredictor, BadSpecsNameTheKey) {
                                 "input_labels": "kitti"})")
                   .find("cmd.json: /input_labels: expected \"none\""),
               std::string::npos);
+    EXPECT_NE(specError(dir, R"({"command": ["x"], "learning_map": "semantickitti",
+                                "protocol": "socket"})")
+                  .find("cmd.json: /protocol: expected \"per-batch\" or \"persistent\""),
+              std::string::npos);
+    EXPECT_NE(specError(dir, R"({"command": ["x"], "learning_map": "semantickitti",
+                                "worker_env": {"CUDA_VISIBLE_DEVICES": [0, 1]}})")
+                  .find("cmd.json: /worker_env/CUDA_VISIBLE_DEVICES: expected a non-empty list"),
+              std::string::npos);
+}
+
+TEST(ExternalPredictor, PersistentSpecsReadTheirProtocolAndWorkerEnvironment) {
+    const auto dir = blindspot::testing::freshTempDir("external-persistent");
+    const std::string path = (dir / "cmd.json").string();
+    std::ofstream(path) << R"({"command": ["x"], "learning_map": "semantickitti",
+        "protocol": "persistent", "worker_env": {"CUDA_VISIBLE_DEVICES": ["0", "1"]}})";
+    const ExternalPredictor p = loadExternalPredictor(path);
+    EXPECT_EQ(p.protocol, ExternalPredictor::Protocol::kPersistent);
+    EXPECT_EQ(p.worker_env.at("CUDA_VISIBLE_DEVICES"), (std::vector<std::string>{"0", "1"}));
+    const std::string shipped =
+        std::string(BLINDSPOT_SOURCE_DIR) + "/models/external/pointwise.json";
+    EXPECT_EQ(loadExternalPredictor(shipped).protocol, ExternalPredictor::Protocol::kPerBatch);
 }

@@ -1,0 +1,104 @@
+#include "models/ExternalBatch.hpp"
+
+#include <unistd.h>
+
+#include <atomic>
+#include <cstring>
+#include <fstream>
+
+#include "core/AtomicFile.hpp"
+#include "core/Error.hpp"
+#include "core/ScanIo.hpp"
+
+namespace blindspot {
+namespace {
+
+namespace fs = std::filesystem;
+
+fs::path batchDirectory() {
+    static std::atomic<unsigned> counter{0};  // unique per process; the pid tells processes apart
+    std::error_code ec;
+    const fs::path root =
+        fs::is_directory("/dev/shm", ec) ? fs::path("/dev/shm") : fs::temp_directory_path();
+    return root /
+           ("blindspot-external-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
+}
+
+void writeFrame(const ExternalPredictor& p, const fs::path& dir, std::size_t k,
+                const ScanGrid& scan) {
+    PointList points = validPoints(scan);
+    const std::string name = kittiFrameName(k);
+    writeFileAtomic((dir / "velodyne" / (name + ".bin")).string(), encodeKittiBin(points));
+    if (!p.input_labels) return;
+    for (auto& id : points.label) id = labelIdIn(*p.input_labels, id);
+    writeFileAtomic((dir / "labels" / (name + ".label")).string(),
+                    encodeSemanticKittiLabel(points));
+}
+
+// Predictions come in the order of the .bin's points: the scan's valid cells, row-major.
+std::vector<int> readFrame(const ExternalPredictor& p, const fs::path& dir, std::size_t k,
+                           const ScanGrid& scan, const std::string& name) {
+    const std::string file = "predictions/" + kittiFrameName(k) + ".label";
+    const fs::path path = dir / file;
+    if (!fs::is_regular_file(path))
+        throw FileError(p.spec_path, "scene " + name + ": the command wrote no " + file);
+    const std::string bytes = readFileBytes(path.string());
+    const std::size_t points = scan.validCount();
+    if (bytes.size() != 4 * points)
+        throw FileError(p.spec_path, "scene " + name + ": " + file + " holds " +
+                                         std::to_string(bytes.size() / 4) + " labels for " +
+                                         std::to_string(points) + " points" +
+                                         (bytes.size() % 4 ? " (and a stray byte)" : ""));
+    std::vector<int> predicted(scan.cellCount(), -1);
+    std::size_t point = 0;
+    for (std::size_t i = 0; i < scan.cellCount(); ++i) {
+        if (!scan.valid(i)) continue;
+        std::uint32_t value = 0;
+        std::memcpy(&value, bytes.data() + 4 * point++, 4);
+        predicted[i] = p.learning_map.classOf(std::uint16_t(value & 0xFFFFu));
+    }
+    return predicted;
+}
+
+}  // namespace
+
+ExternalBatch::ExternalBatch(const ExternalPredictor& predictor,
+                             const std::vector<const ScanGrid*>& scans)
+    : predictor_(predictor), scans_(scans), dir_(batchDirectory()) {
+    std::error_code ec;
+    // labels/ only when asked: a tool may take an empty labels/ for a labelled sequence.
+    for (const char* sub : {"velodyne", "predictions", predictor.input_labels ? "labels" : ""})
+        if (*sub && (fs::create_directories(dir_ / sub, ec), ec))
+            throw FileError((dir_ / sub).string(),
+                            "cannot create the batch folder: " + ec.message());
+    for (std::size_t k = 0; k < scans.size(); ++k) writeFrame(predictor, dir_, k, *scans[k]);
+}
+
+ExternalBatch::~ExternalBatch() {
+    std::error_code ec;
+    fs::remove_all(dir_, ec);
+}
+
+std::vector<std::string> ExternalBatch::frames() const {
+    std::vector<std::string> names;
+    for (std::size_t k = 0; k < scans_.size(); ++k) names.push_back(kittiFrameName(k));
+    return names;
+}
+
+std::vector<std::vector<int>> ExternalBatch::predictions(
+    const std::vector<std::string>& names) const {
+    std::vector<std::vector<int>> out;
+    for (std::size_t k = 0; k < scans_.size(); ++k)
+        out.push_back(readFrame(predictor_, dir_, k, *scans_[k], names[k]));
+    return out;
+}
+
+std::string lastLogLine(const std::string& log_path) {
+    std::ifstream in(log_path);
+    std::string line, last;
+    while (std::getline(in, line))
+        if (!line.empty()) last = line;
+    return last.empty() ? "" : " (last output: " + last.substr(0, 200) + ")";
+}
+
+}  // namespace blindspot

@@ -1,0 +1,148 @@
+#include "models/ExternalSegmenter.hpp"
+
+#include <unistd.h>
+
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <optional>
+
+#include "core/ChildProcess.hpp"
+#include "core/Error.hpp"
+#include "core/ScanIo.hpp"
+#include "core/WorkerProcess.hpp"
+#include "models/ExternalBatch.hpp"
+
+namespace blindspot {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr std::chrono::seconds kShutdownGrace{10};
+
+std::string scenesOf(const std::vector<std::string>& names) {
+    return names.size() == 1 ? "scene " + names.front()
+                             : "scenes " + names.front() + " .. " + names.back();
+}
+
+// The command once per batch, the batch folder as its last argument.
+class PerBatchSegmenter : public Segmenter {
+  public:
+    explicit PerBatchSegmenter(ExternalPredictor p) : p_(std::move(p)) {}
+
+    std::vector<std::string> classNames() const override { return p_.learning_map.classes; }
+    int classOf(std::uint16_t palette_label) const override {
+        return p_.palette_map.classOf(palette_label);
+    }
+    std::vector<int> predict(const ScanGrid& scan) override { return predictBatch({&scan})[0]; }
+    std::vector<std::vector<int>> predictBatch(const std::vector<const ScanGrid*>& scans) override {
+        std::vector<std::string> names;
+        for (std::size_t k = 0; k < scans.size(); ++k)
+            names.push_back("frame " + kittiFrameName(k));
+        return predictBatch(scans, names);
+    }
+    std::vector<std::vector<int>> predictBatch(const std::vector<const ScanGrid*>& scans,
+                                               const std::vector<std::string>& names) override {
+        try {
+            return runBatch(scans, names);
+        } catch (const FileError&) {
+            retried();
+            return runBatch(scans, names);  // once more: a flaky command gets a second chance
+        }
+    }
+    std::string checkpointHash() const override { return p_.identity; }
+
+  protected:
+    virtual std::vector<std::vector<int>> runBatch(const std::vector<const ScanGrid*>& scans,
+                                                   const std::vector<std::string>& names) {
+        const ExternalBatch batch(p_, scans);
+        std::vector<std::string> argv = p_.command;
+        argv.push_back(batch.dir().string());
+        const std::string log = (batch.dir() / "command.log").string();
+        const ChildExit e = runCommand(argv, p_.working_directory, log, p_.timeout);
+        if (e.kind != ChildExit::Kind::kExited || e.exit_code != 0)
+            throw FileError(p_.spec_path,
+                            scenesOf(names) + ": the command ended with " + e.describe() +
+                                (e.kind == ChildExit::Kind::kTimedOut
+                                     ? " (" + std::to_string(p_.timeout.count()) + " s)"
+                                     : "") +
+                                lastLogLine(log));
+        return batch.predictions(names);
+    }
+    virtual void retried() {}
+
+    ExternalPredictor p_;
+};
+
+// One long-lived worker, a JSON line per batch each way.
+class PersistentSegmenter : public PerBatchSegmenter {
+  public:
+    explicit PersistentSegmenter(ExternalPredictor p) : PerBatchSegmenter(std::move(p)) {}
+    ~PersistentSegmenter() override {
+        if (!worker_) return;
+        const ChildExit e = worker_->stop(kShutdownGrace);
+        std::error_code ec;
+        if (e.kind == ChildExit::Kind::kExited && e.exit_code == 0) fs::remove(log_, ec);
+    }
+
+  private:
+    std::vector<std::vector<int>> runBatch(const std::vector<const ScanGrid*>& scans,
+                                           const std::vector<std::string>& names) override {
+        const ExternalBatch batch(p_, scans);
+        if (!worker_) start();
+        const nlohmann::json request = {{"batch", batch.dir().string()},
+                                        {"frames", batch.frames()}};
+        std::string reply;
+        const bool sent = worker_->writeLine(request.dump());
+        const auto read =
+            sent ? worker_->readLine(reply, p_.timeout) : WorkerProcess::Read::kClosed;
+        if (read == WorkerProcess::Read::kTimedOut)
+            fail(names, "no reply within " + std::to_string(p_.timeout.count()) + " s");
+        if (read == WorkerProcess::Read::kClosed)
+            fail(names, "the worker ended with " + worker_->stop(kShutdownGrace).describe());
+        const nlohmann::json j = nlohmann::json::parse(reply, nullptr, false);
+        if (!j.is_object() || j.value("batch", std::string()) != batch.dir().string())
+            fail(names, "a reply that is not this batch's: \"" + reply.substr(0, 120) + "\"");
+        if (j.contains("error"))
+            fail(names, "the worker reported: " + j["error"].dump().substr(0, 300));
+        if (j.value("done", false) != true) fail(names, "a reply without \"done\": true");
+        return batch.predictions(names);
+    }
+    void retried() override { worker_.reset(); }  // the next batch starts a fresh worker
+
+    [[noreturn]] void fail(const std::vector<std::string>& names, const std::string& why) {
+        const std::string log = lastLogLine(log_);
+        worker_.reset();  // killed: a hung or confused worker must not answer the next batch
+        throw FileError(p_.spec_path,
+                        scenesOf(names) + ": " + why + log + " (worker log " + log_ + ")");
+    }
+
+    // The index is taken at the first start, so that segmenters that never run a batch (the
+    // sweep asks one for its classes) use none, and a restarted worker keeps its device.
+    void start() {
+        if (index_ < 0) {
+            index_ = p_.workers->fetch_add(1);
+            log_ = (fs::temp_directory_path() / ("blindspot-worker-" + std::to_string(::getpid()) +
+                                                 "-" + std::to_string(index_) + ".log"))
+                       .string();
+        }
+        WorkerCommand c{p_.command, p_.working_directory, log_, {}};
+        c.env["BLINDSPOT_WORKER"] = std::to_string(index_);
+        for (const auto& [name, values] : p_.worker_env)
+            c.env[name] = values[std::size_t(index_) % values.size()];
+        worker_ = std::make_unique<WorkerProcess>(c);
+    }
+
+    int index_ = -1;
+    std::string log_;
+    std::unique_ptr<WorkerProcess> worker_;
+};
+
+}  // namespace
+
+std::unique_ptr<Segmenter> makeExternalSegmenter(const ExternalPredictor& predictor) {
+    if (predictor.protocol == ExternalPredictor::Protocol::kPersistent)
+        return std::make_unique<PersistentSegmenter>(predictor);
+    return std::make_unique<PerBatchSegmenter>(predictor);
+}
+
+}  // namespace blindspot
