@@ -8,7 +8,7 @@ packages=(
     libembree-dev libeigen3-dev libopencv-dev nlohmann-json3-dev libcli11-dev
     libgtest-dev libsqlite3-dev libassimp-dev libboost-dev libyaml-cpp-dev libzstd-dev zstd
     libnanoflann-dev
-    libtorch-dev python3-torch python3-numpy python3-open3d
+    libtorch-dev python3-torch python3-numpy python3-pandas python3-open3d
     chromium
     slurm-wlm munge python3-yaml
     clang-14 libclang-rt-14-dev
