@@ -1,5 +1,5 @@
 // blindspot compare RUN_A RUN_B -o DIR [--intersect] [--dims x,y] [--class car] [--seed S]
-//   [--resamples N] [--heldout DATA --model-a CKPT_A --model-b CKPT_B]
+//   [--resamples N] [--heldout DATA --model-a CKPT_A --model-b CKPT_B] [--selection FILE]
 #include <iostream>
 #include <thread>
 
@@ -23,6 +23,7 @@ struct CompareArgs {
     std::uint64_t seed = 1;
     int resamples = 10000;
     std::string heldout, model_a, model_b;
+    std::string selection;  ///< selection.json: the gain on its cells and on the rest
 };
 
 // Loads a checkpoint and checks it is the one that scored `run`.
@@ -83,6 +84,7 @@ void runCompare(const CompareArgs& a, const AppContext& context) {
     o.intersect = a.intersect;
     o.seed = a.seed;
     o.resamples = a.resamples;
+    if (!a.selection.empty()) o.selection = loadSelection(a.selection);
     const Comparison c = compareRuns(ra.scenes, rb.scenes, o);
     nlohmann::json extra = nlohmann::json::object();
     if (!a.heldout.empty()) {
@@ -107,6 +109,13 @@ void runCompare(const CompareArgs& a, const AppContext& context) {
               << "; over scene pairs " << c.ci_low.value_or(NAN) << ", " << c.ci_high.value_or(NAN)
               << "]; cells improved " << c.improved << ", degraded " << c.degraded << ", unchanged "
               << c.unchanged << "\n";
+    for (const auto& [name, d] : {std::pair{"selected cells", c.selected},
+                                  std::pair{"other cells", c.other}})
+        if (d)
+            std::cout << name << " (" << d->paired << " pairs): mean delta "
+                      << d->mean_delta.value_or(NAN) << " [95% CI over " << d->clusters << " "
+                      << c.cluster_dim << "s " << d->cluster_ci_low.value_or(NAN) << ", "
+                      << d->cluster_ci_high.value_or(NAN) << "]\n";
     if (extra.contains("heldout"))
         std::cout << "held-out " << a.heldout << ": "
                   << extra["heldout"]["class"].get<std::string>() << " IoU "
@@ -133,6 +142,8 @@ void setupCompareCommand(CLI::App& app, const AppContext& context) {
                     "Labelled set (SemanticKITTI layout) to score both on");
     cmd->add_option("--model-a", a->model_a, "Checkpoint of run A (for --heldout)");
     cmd->add_option("--model-b", a->model_b, "Checkpoint of run B (for --heldout)");
+    cmd->add_option("--selection", a->selection,
+                    "selection.json (blindspot select): also the gain on its cells and on the rest");
     cmd->callback([a, &context] { runCompare(*a, context); });
 }
 

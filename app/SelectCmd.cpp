@@ -1,5 +1,5 @@
-// blindspot select RUN (--below T | --worst K | --estimated-region) [--dims x,y] [--class car]
-// [--min-samples N]
+// blindspot select RUN (--below T | --worst K | --random K [--seed S] | --estimated-region)
+// [--dims x,y] [--class car] [--min-samples N]
 //   -o selection.json
 #include <iostream>
 
@@ -18,6 +18,8 @@ struct SelectArgs {
     MapArgs map;
     double below = 0.0;
     std::size_t worst = 0;
+    std::size_t random = 0;
+    std::uint64_t seed = 1;
     std::size_t min_samples = 1;
     bool region = false;
     std::string output;
@@ -28,6 +30,7 @@ void runSelect(const SelectArgs& a, const CLI::App& cmd, const AppContext& conte
     SelectionRule rule;
     if (cmd.count("--below")) rule.below = a.below;
     if (cmd.count("--worst")) rule.worst = a.worst;
+    if (cmd.count("--random")) rule.random = a.random, rule.seed = a.seed;
     rule.min_samples = a.min_samples;
     MapOptions options = a.map.options(context.dimensions());
     resolveMetricClass(options.metric, run.scenes);
@@ -46,6 +49,8 @@ void runSelect(const SelectArgs& a, const CLI::App& cmd, const AppContext& conte
               << map.metric
               << (rule.below    ? " below " + std::to_string(*rule.below)
                   : rule.region ? ", the estimated failure region"
+                  : rule.random ? ", " + std::to_string(a.random) + " at random, seed " +
+                                      std::to_string(a.seed)
                                 : ", the " + std::to_string(a.worst) + " worst")
               << ") -> " << a.output << "\n";
     for (std::size_t i = 0; i < std::min<std::size_t>(5, s.cells.size()); ++i)
@@ -67,6 +72,12 @@ void setupSelectCommand(CLI::App& app, const AppContext& context) {
     auto* worst = cmd->add_option("--worst", a->worst, "Select the K worst cells")
                       ->check(CLI::PositiveNumber);
     below->excludes(worst);
+    auto* random = cmd->add_option("--random", a->random,
+                                   "Select K cells at random (a control arm of the same size)")
+                       ->check(CLI::PositiveNumber);
+    cmd->add_option("--seed", a->seed, "Seed of --random")->capture_default_str();
+    random->excludes(below);
+    random->excludes(worst);
     a->map.add(cmd);
     cmd->add_option("--min-samples", a->min_samples, "Cells need this many defined values")
         ->capture_default_str();
@@ -75,10 +86,12 @@ void setupSelectCommand(CLI::App& app, const AppContext& context) {
         "Select the cells of an adaptive run's estimated failure region (P(fail) > 0.5)");
     region->excludes(below);
     region->excludes(worst);
+    region->excludes(random);
     cmd->add_option("-o,--output", a->output, "selection.json")->required();
     cmd->callback([a, cmd, &context] {
-        if (!cmd->count("--below") && !cmd->count("--worst") && !a->region)
-            throw CLI::RequiredError("--below, --worst or --estimated-region");
+        if (!cmd->count("--below") && !cmd->count("--worst") && !cmd->count("--random") &&
+            !a->region)
+            throw CLI::RequiredError("--below, --worst, --random or --estimated-region");
         runSelect(*a, *cmd, context);
     });
 }

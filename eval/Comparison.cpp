@@ -36,6 +36,32 @@ Pairing pairScenes(const std::vector<SceneResult>& a, const std::vector<SceneRes
 
 }  // namespace
 
+namespace {
+
+DeltaSubset deltaSubset(const std::vector<double>& deltas, const std::vector<std::string>& clusters,
+                        const std::vector<bool>& in_selection, bool selected,
+                        const CompareOptions& o) {
+    std::vector<double> d;
+    std::vector<std::string> cl;
+    for (std::size_t k = 0; k < deltas.size(); ++k)
+        if (in_selection[k] == selected) d.push_back(deltas[k]), cl.push_back(clusters[k]);
+    DeltaSubset out;
+    out.paired = d.size();
+    if (d.empty()) return out;
+    double sum = 0;
+    for (double x : d) sum += x;
+    out.mean_delta = sum / double(d.size());
+    if (std::find(cl.begin(), cl.end(), std::string()) == cl.end()) {
+        const BootstrapInterval b = clusterBootstrap(d, cl, o.seed, o.resamples);
+        out.cluster_ci_low = b.low;
+        out.cluster_ci_high = b.high;
+        out.clusters = b.units;
+    }
+    return out;
+}
+
+}  // namespace
+
 Comparison compareRuns(const std::vector<SceneResult>& a, const std::vector<SceneResult>& b,
                        const CompareOptions& o) {
     const Pairing p = pairScenes(a, b);
@@ -61,6 +87,7 @@ Comparison compareRuns(const std::vector<SceneResult>& a, const std::vector<Scen
     std::vector<std::vector<double>> cell_a(c.map_a.cells.size()), cell_b(c.map_a.cells.size());
     std::vector<double> deltas, values_a, values_b;
     std::vector<std::string> clusters;  // the pair's value of o.cluster_dim
+    std::vector<bool> in_selection;     // the pair's cell is one of o.selection's
     for (std::size_t i = 0; i < p.a.size(); ++i) {
         const auto va = sceneValue(p.a[i], o.map.metric), vb = sceneValue(p.b[i], o.map.metric);
         if (!va || !vb) continue;
@@ -73,6 +100,7 @@ Comparison compareRuns(const std::vector<SceneResult>& a, const std::vector<Scen
         clusters.push_back(cluster == p.a[i].sample.end() ? std::string() : cluster->dump());
         values_a.push_back(*va);
         values_b.push_back(*vb);
+        in_selection.push_back(o.selection && o.selection->contains(p.a[i].sample));
     }
     c.paired = deltas.size();
     auto mean = [](const std::vector<double>& v) -> std::optional<double> {
@@ -117,6 +145,10 @@ Comparison compareRuns(const std::vector<SceneResult>& a, const std::vector<Scen
         c.cluster_ci_high = cl.high;
         c.clusters = cl.units;
     }
+    if (o.selection) {
+        c.selected = deltaSubset(deltas, clusters, in_selection, true, o);
+        c.other = deltaSubset(deltas, clusters, in_selection, false, o);
+    }
     return c;
 }
 
@@ -141,6 +173,13 @@ GateResult regressionGate(const Comparison& c, const GateOptions& o) {
     return g;
 }
 
+nlohmann::json toJson(const DeltaSubset& d) {
+    return {{"paired_scenes", d.paired},
+            {"mean_delta", jsonNumber(d.mean_delta)},
+            {"ci95_cluster", {jsonNumber(d.cluster_ci_low), jsonNumber(d.cluster_ci_high)}},
+            {"clusters", d.clusters}};
+}
+
 nlohmann::json toJson(const Comparison& c) {
     nlohmann::json cells = nlohmann::json::array();
     for (const auto& d : c.cells)
@@ -150,28 +189,33 @@ nlohmann::json toJson(const Comparison& c) {
                          {"b", jsonNumber(d.b)},
                          {"delta", jsonNumber(d.delta)},
                          {"samples", d.samples}});
-    return {{"metric", c.map_a.metric},
-            {"dims", c.map_a.dims},
-            {"scenes_compared", c.scenes_compared},
-            {"only_in_a", c.only_in_a},
-            {"only_in_b", c.only_in_b},
-            {"paired_scenes", c.paired},
-            {"mean_a", jsonNumber(c.mean_a)},
-            {"mean_b", jsonNumber(c.mean_b)},
-            {"mean_delta", jsonNumber(c.mean_delta)},
-            {"ci95", {jsonNumber(c.ci_low), jsonNumber(c.ci_high)}},
-            {"ci95_cluster", {jsonNumber(c.cluster_ci_low), jsonNumber(c.cluster_ci_high)}},
-            {"bootstrap",
-             {{"seed", c.seed},
-              {"resamples", c.resamples},
-              {"unit", "scene pairs"},
-              {"cluster_unit", c.cluster_dim},
-              {"clusters", c.clusters}}},
-            {"cells_improved", c.improved},
-            {"cells_degraded", c.degraded},
-            {"cells_unchanged", c.unchanged},
-            {"sorted_cell_deltas", c.sorted_deltas},
-            {"cells", cells}};
+    nlohmann::json out = {
+        {"metric", c.map_a.metric},
+        {"dims", c.map_a.dims},
+        {"scenes_compared", c.scenes_compared},
+        {"only_in_a", c.only_in_a},
+        {"only_in_b", c.only_in_b},
+        {"paired_scenes", c.paired},
+        {"mean_a", jsonNumber(c.mean_a)},
+        {"mean_b", jsonNumber(c.mean_b)},
+        {"mean_delta", jsonNumber(c.mean_delta)},
+        {"ci95", {jsonNumber(c.ci_low), jsonNumber(c.ci_high)}},
+        {"ci95_cluster", {jsonNumber(c.cluster_ci_low), jsonNumber(c.cluster_ci_high)}},
+        {"bootstrap",
+         {{"seed", c.seed},
+          {"resamples", c.resamples},
+          {"unit", "scene pairs"},
+          {"cluster_unit", c.cluster_dim},
+          {"clusters", c.clusters}}},
+        {"cells_improved", c.improved},
+        {"cells_degraded", c.degraded},
+        {"cells_unchanged", c.unchanged},
+        {"sorted_cell_deltas", c.sorted_deltas},
+        {"cells", cells}};
+    if (c.selected && c.other)
+        out["selection"] = {{"selected_cells", toJson(*c.selected)},
+                            {"other_cells", toJson(*c.other)}};
+    return out;
 }
 
 nlohmann::json toJson(const GateResult& g, const GateOptions& o) {

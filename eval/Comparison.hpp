@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "eval/MiouMap.hpp"
+#include "eval/Selection.hpp"
 
 namespace blindspot {
 
@@ -23,6 +24,16 @@ struct CompareOptions {
     int resamples = 10000;
     double tie_band = 0.0;                   ///< |delta| <= tie_band counts as unchanged
     std::string cluster_dim = "background";  ///< the cluster bootstrap's unit
+    /// A retraining selection (select's selection.json): the gain is also given on its cells and
+    /// on the others, each with its cluster interval (issue 37).
+    std::optional<Selection> selection;
+};
+
+/// The mean paired delta over a subset of the pairs, with its cluster interval.
+struct DeltaSubset {
+    std::size_t paired = 0;
+    std::optional<double> mean_delta, cluster_ci_low, cluster_ci_high;
+    std::size_t clusters = 0;
 };
 
 struct DeltaCell {
@@ -44,6 +55,8 @@ struct Comparison {
     std::optional<double> cluster_ci_low, cluster_ci_high;  ///< clusters resampled
     std::string cluster_dim;
     std::size_t clusters = 0;  ///< distinct values of cluster_dim among the pairs
+    /// With CompareOptions::selection: the pairs in its cells, and the rest.
+    std::optional<DeltaSubset> selected, other;
     std::uint64_t seed = 0;
     int resamples = 0;
 };
@@ -66,7 +79,9 @@ struct GateResult {
 };
 GateResult regressionGate(const Comparison& baseline_to_run, const GateOptions& options);
 
+/// With a selection, "selection": {"selected_cells": {...}, "other_cells": {...}}.
 nlohmann::json toJson(const Comparison& comparison);
+nlohmann::json toJson(const DeltaSubset& subset);
 nlohmann::json toJson(const GateResult& gate, const GateOptions& options);
 
 }  // namespace blindspot

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/Json.hpp"
+#include "core/Rng.hpp"
 
 namespace blindspot {
 
@@ -16,10 +17,11 @@ bool Selection::contains(const nlohmann::json& sample) const {
 
 Selection selectCells(const MiouMap& map, const SelectionRule& rule,
                       const std::string& source_run) {
-    if (int(rule.below.has_value()) + int(rule.worst.has_value()) + int(rule.region.has_value()) !=
+    if (int(rule.below.has_value()) + int(rule.worst.has_value()) + int(rule.region.has_value()) +
+            int(rule.random.has_value()) !=
         1)
         throw ConfigError(ErrorSource::flag("--below/--worst"),
-                          "exactly one of --below T, --worst K or --estimated-region");
+                          "exactly one of --below T, --worst K, --random K or --estimated-region");
     if (rule.region && rule.region->size() != map.cells.size())
         throw ConfigError(ErrorSource::flag("--estimated-region"),
                           "a region of " + std::to_string(rule.region->size()) + " cells for a " +
@@ -42,6 +44,14 @@ Selection selectCells(const MiouMap& map, const SelectionRule& rule,
             if (rule.below && !(*c.mean < *rule.below)) continue;
             s.cells.push_back({map.x_levels[ix], map.y_levels[iy], c.mean, c.defined});
         }
+    if (rule.random) {
+        // Fisher-Yates over the eligible cells in map order with the project's own generator, so
+        // a seed draws the same cells on every platform.
+        Rng rng(rule.seed);
+        for (std::size_t i = s.cells.size(); i > 1; --i)
+            std::swap(s.cells[i - 1], s.cells[std::size_t(rng.index(int(i)))]);
+        if (s.cells.size() > *rule.random) s.cells.resize(*rule.random);
+    }
     // Ascending by mean; unmeasured cells last.
     std::stable_sort(s.cells.begin(), s.cells.end(),
                      [](const SelectedCell& a, const SelectedCell& b) {
@@ -56,6 +66,7 @@ nlohmann::json toJson(const Selection& s) {
     if (s.rule.below) rule["below"] = *s.rule.below;
     if (s.rule.worst) rule["worst"] = *s.rule.worst;
     if (s.rule.region) rule["estimated_region"] = true;
+    if (s.rule.random) rule["random"] = *s.rule.random, rule["seed"] = s.rule.seed;
     nlohmann::json cells = nlohmann::json::array();
     for (const auto& c : s.cells)
         cells.push_back({{s.dims[0], c.x},
@@ -79,6 +90,10 @@ Selection selectionFromJson(const nlohmann::json& json, const std::string& file)
     const JsonObject rule = j.object("rule");
     if (rule.has("below")) s.rule.below = rule.number("below");
     if (rule.has("worst")) s.rule.worst = std::size_t(rule.integer("worst"));
+    if (rule.has("random")) {
+        s.rule.random = std::size_t(rule.integer("random"));
+        s.rule.seed = std::uint64_t(rule.integer("seed", 1));
+    }
     // The region's cells are listed below; the mask itself is not needed once selected.
     if (rule.has("estimated_region")) {
         if (!rule.boolean("estimated_region", true))

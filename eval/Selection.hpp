@@ -1,9 +1,12 @@
 #pragma once
-// Retraining-set selection: the map cells whose metric is below a threshold, or the K worst.
+// Retraining-set selection: the map cells whose metric is below a threshold, the K worst, an
+// adaptive run's estimated failure region, or K cells drawn at random (the control arm: a random
+// retraining set of the same size from the same map, issue 37).
 // JSON form (selection.json, strict on read):
 //   {"source_run": "...", "metric": "car IoU", "dims": ["x", "y"], "rule": {"below": 0.5} or
-//    {"worst": 10} or {"estimated_region": true}, "min_samples": 1, "cells": [{"x": 5, "y": -2,
-//    "mean": 0.31, "samples": 7}]}
+//    {"worst": 10} or {"estimated_region": true} or {"random": 30, "seed": 1}, "min_samples": 1,
+//    "cells": [{"x": 5, "y": -2, "mean": 0.31, "samples": 7}]}
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -18,6 +21,9 @@ struct SelectionRule {
     std::size_t min_samples = 1;       ///< cells with fewer defined values are not selected
     /// The cells of `region` (one flag per map cell): an adaptive run's estimated failure region.
     std::optional<std::vector<bool>> region;
+    /// K cells drawn uniformly without replacement among those with min_samples, by `seed`.
+    std::optional<std::size_t> random;
+    std::uint64_t seed = 1;
 };
 
 struct SelectedCell {
@@ -38,8 +44,8 @@ struct Selection {
     bool contains(const nlohmann::json& sample) const;
 };
 
-/// Throws ConfigError unless exactly one of below / worst / region is set (or a region does not
-/// match the map).
+/// Throws ConfigError unless exactly one of below / worst / region / random is set (or a region
+/// does not match the map).
 Selection selectCells(const MiouMap& map, const SelectionRule& rule, const std::string& source_run);
 
 nlohmann::json toJson(const Selection& selection);

@@ -163,7 +163,15 @@ std::string comparisonSection(const Comparison& c, const std::string& a_name,
          "independent: too narrow when they share backgrounds)</th><td>["
       << num(c.ci_low) << ", " << num(c.ci_high)
       << "]</td></tr><tr><th class=l>cells improved / degraded / unchanged</th><td>" << c.improved
-      << " / " << c.degraded << " / " << c.unchanged << "</td></tr></table>\n";
+      << " / " << c.degraded << " / " << c.unchanged << "</td></tr>";
+    for (const auto& [name, d] : {std::pair{"the selection's cells", c.selected},
+                                  std::pair{"the other cells", c.other}})
+        if (d)
+            h << "<tr><th class=l>mean delta on " << name << " (" << d->paired
+              << " pairs), 95% CI over " << d->clusters << " " << escape(c.cluster_dim)
+              << "s</th><td>" << num(d->mean_delta) << " [" << num(d->cluster_ci_low) << ", "
+              << num(d->cluster_ci_high) << "]</td></tr>";
+    h << "</table>\n";
     return h.str();
 }
 

@@ -5,11 +5,15 @@
 # with original training data, sweep urban-01..07 again with the fine-tuned checkpoint (on the
 # identical cached scans), then compare and report; finally sweep the same grid on backgrounds no
 # step has seen (urban:7001..7007), before and after, to check the gain is not only where it was
-# selected. Every step resumes or is skipped when its output exists, so a re-run continues where
-# it stopped.
+# selected. The control arm (issue 37; CONTROL=0 leaves it out) retrains on as many cells drawn
+# at random from the same map (select --random, seed 1), exported from the same backgrounds with
+# the same recipe, seed and epochs, and is swept on the identical scans: compare then gives the
+# targeted and the random checkpoint's gain on the selected cells and on the others, each with
+# its interval over backgrounds, and compares the two checkpoints directly. Every step resumes or
+# is skipped when its output exists, so a re-run continues where it stopped.
 #   usage: scripts/paper-experiment.sh [WORK_DIR]        (default out/paper)
 #   env:   WORST (30: select the 30 weakest of the 150 cells) or THRESHOLD (select the cells below
-#          it instead), JOBS (2), EPOCHS (2)
+#          it instead), JOBS (2), EPOCHS (2), CONTROL (1: also the random control arm)
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 work="${1:-$root/out/paper}"
@@ -53,7 +57,7 @@ JOBS="$jobs" bash "$root/scripts/baseline-data.sh" "$work/original" 800
 step "5. sweep urban-01..07 again with the fine-tuned checkpoint, compare, report"
 "$cli" sweep "$root/sweep/configs/paper-xy.json" -o "$work/after" --model "$work/retrained" \
     --scan-cache "$work/scans" --jobs "$jobs"
-"$cli" compare "$work/before" "$work/after" -o "$work/compare" \
+"$cli" compare "$work/before" "$work/after" -o "$work/compare" --selection "$work/selection.json" \
     --heldout "$work/original/val" --model-a "$baseline" --model-b "$work/retrained"
 "$cli" report "$work/after" --baseline "$work/before" -o "$work/report" --scan-cache "$work/scans"
 
@@ -63,4 +67,32 @@ step "6. held-out backgrounds: the same grid on urban:7001..7007 (never selected
 "$cli" sweep "$root/sweep/configs/paper-xy-heldout.json" -o "$work/heldout-after" \
     --model "$work/retrained" --scan-cache "$work/heldout-scans" --jobs "$jobs"
 "$cli" compare "$work/heldout-before" "$work/heldout-after" -o "$work/heldout-compare"
+
+if [ "${CONTROL:-1}" = 1 ]; then
+    step "7. control arm: as many cells at random, the same export, recipe, seed and epochs"
+    cells=$(/usr/bin/python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["cells"]))' \
+        "$work/selection.json")
+    "$cli" select "$work/before" --random "$cells" --seed 1 -o "$work/selection-random.json"
+    if [ ! -f "$work/retrain-random/manifest.json" ]; then
+        rm -rf "$work/retrain-random"
+        "$cli" export "$work/before" --selection "$work/selection-random.json" \
+            --backgrounds urban-08..urban-15 -o "$work/retrain-random" --jobs "$jobs"
+    fi
+    [ -f "$work/retrained-random/model_card.json" ] ||
+        "$cli" train --recipe "$baseline/finetune.json" --init "$baseline" --data "$work/original/train" \
+            --retrain "$work/retrain-random" --retrain-fraction 0.5 --epochs "$epochs" \
+            --val "$work/original/val" -o "$work/retrained-random" --quiet
+    "$cli" sweep "$root/sweep/configs/paper-xy.json" -o "$work/after-random" \
+        --model "$work/retrained-random" --scan-cache "$work/scans" --jobs "$jobs"
+    "$cli" compare "$work/before" "$work/after-random" -o "$work/compare-random" \
+        --selection "$work/selection.json"
+    # Targeted against random, directly: positive means targeting beat the control.
+    "$cli" compare "$work/after-random" "$work/after" -o "$work/compare-targeted-vs-random" \
+        --selection "$work/selection.json" --heldout "$work/original/val" \
+        --model-a "$work/retrained-random" --model-b "$work/retrained"
+    "$cli" sweep "$root/sweep/configs/paper-xy-heldout.json" -o "$work/heldout-after-random" \
+        --model "$work/retrained-random" --scan-cache "$work/heldout-scans" --jobs "$jobs"
+    "$cli" compare "$work/heldout-after-random" "$work/heldout-after" \
+        -o "$work/heldout-targeted-vs-random"
+fi
 step "done: $work/compare/index.html, $work/heldout-compare/index.html, $work/report/index.html"

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <map>
 
 #include "core/Error.hpp"
 #include "eval/Bootstrap.hpp"
@@ -81,17 +82,44 @@ TEST(MiouMap, MapOverOtherDimensionsAndMarginals) {
                  ConfigError);
 }
 
+TEST(Selection, RandomCellsAreSeededUniformAndOnlyMeasuredOnes) {
+    // 3 measured cells (0.4, 0.9, 0.5) and one without data: K = 2 of the 3, each cell with
+    // probability 2/3 over seeds; the same seed draws the same cells.
+    const MiouMap map = buildMiouMap(grid(), MapOptions{});
+    SelectionRule rule;
+    rule.random = 2;
+    std::map<double, int> drawn;
+    const int seeds = 3000;
+    for (int seed = 1; seed <= seeds; ++seed) {
+        rule.seed = std::uint64_t(seed);
+        const Selection s = selectCells(map, rule, "run");
+        ASSERT_EQ(s.cells.size(), 2u);
+        ASSERT_TRUE(s.cells[0].mean && s.cells[1].mean);
+        EXPECT_LT(*s.cells[0].mean, *s.cells[1].mean);  // ascending like every selection
+        for (const auto& c : s.cells) ++drawn[*c.mean];
+    }
+    ASSERT_EQ(drawn.size(), 3u);
+    for (const auto& [mean, n] : drawn) EXPECT_NEAR(double(n) / seeds, 2.0 / 3.0, 0.03) << mean;
+    rule.seed = 7;
+    EXPECT_EQ(toJson(selectCells(map, rule, "run")), toJson(selectCells(map, rule, "run")));
+    const Selection back = selectionFromJson(toJson(selectCells(map, rule, "run")), "s.json");
+    EXPECT_EQ(back.rule.random, std::optional<std::size_t>(2));
+    EXPECT_EQ(back.rule.seed, 7u);
+    rule.worst = 1;  // two rules at once
+    EXPECT_THROW(selectCells(map, rule, "run"), ConfigError);
+}
+
 TEST(Selection, BelowThresholdWorstKAndJsonRoundTrip) {
     const MiouMap map = buildMiouMap(grid(), MapOptions{});
     const Selection below =
-        selectCells(map, SelectionRule{0.6, std::nullopt, 1, std::nullopt}, "run");
+        selectCells(map, SelectionRule{0.6, std::nullopt, 1, std::nullopt, std::nullopt, 1}, "run");
     ASSERT_EQ(below.cells.size(), 2u);  // 0.4 and 0.5, ascending
     EXPECT_DOUBLE_EQ(*below.cells[0].mean, 0.4);
     EXPECT_EQ(below.cells[1].y, 0);
     EXPECT_TRUE(below.contains({{"x_m", 5}, {"y_m", -1}, {"background", "b9"}}));
     EXPECT_FALSE(below.contains({{"x_m", 6}, {"y_m", -1}}));
     const Selection worst =
-        selectCells(map, SelectionRule{std::nullopt, 1, 1, std::nullopt}, "run");
+        selectCells(map, SelectionRule{std::nullopt, 1, 1, std::nullopt, std::nullopt, 1}, "run");
     ASSERT_EQ(worst.cells.size(), 1u);
     EXPECT_DOUBLE_EQ(*worst.cells[0].mean, 0.4);
     EXPECT_THROW(selectCells(map, SelectionRule{}, "run"), ConfigError);
@@ -134,6 +162,28 @@ TEST(Comparison, KnownGainPerCellAndBootstrapInterval) {
     EXPECT_NEAR(c.sorted_deltas.front(), 0.2, 1e-12);
     // The same seed gives the same interval.
     EXPECT_EQ(*compareRuns(grid(), grid(2), CompareOptions{}).ci_low, *c.ci_low);
+}
+
+TEST(Comparison, GainOnTheSelectionsCellsAndOnTheRest) {
+    // B gains 0.2 on the three scenes of cell (5, -1) only. Selecting that cell: +0.2 on it
+    // (every background the same, so its cluster interval is the point), 0 on the other six.
+    CompareOptions o;
+    o.selection = Selection{};
+    o.selection->dims = {"x_m", "y_m"};
+    o.selection->cells = {{5.0, -1.0, 0.4, 3}};
+    const Comparison c = compareRuns(grid(), grid(2), o);
+    ASSERT_TRUE(c.selected && c.other);
+    EXPECT_EQ(c.selected->paired, 3u);
+    EXPECT_EQ(c.other->paired, 6u);
+    EXPECT_NEAR(*c.selected->mean_delta, 0.2, 1e-12);
+    EXPECT_NEAR(*c.selected->cluster_ci_low, 0.2, 1e-12);
+    EXPECT_NEAR(*c.selected->cluster_ci_high, 0.2, 1e-12);
+    EXPECT_EQ(c.selected->clusters, 3u);
+    EXPECT_DOUBLE_EQ(*c.other->mean_delta, 0.0);
+    const nlohmann::json j = toJson(c);
+    EXPECT_NEAR(j["selection"]["selected_cells"]["mean_delta"].get<double>(), 0.2, 1e-12);
+    EXPECT_EQ(j["selection"]["other_cells"]["paired_scenes"], 6);
+    EXPECT_FALSE(compareRuns(grid(), grid(2), CompareOptions{}).selected);
 }
 
 TEST(Comparison, ClusterIntervalIsWiderWithPlantedBetweenBackgroundVariance) {
