@@ -17,16 +17,12 @@ import json
 import os
 import shutil
 import signal
-import sqlite3
 import subprocess
 import sys
 import time
 
-CONFIG = {"name": "persistent-worker", "lidar": "squeezeseg-front", "sampler": {"type": "grid"},
-          "dimensions": {"car_model": {"value": "sedan"},
-                         "x_m": {"values": [6, 9, 12, 15, 18]},
-                         "y_m": {"values": [-3, -1, 1, 3]},
-                         "background": {"value": "urban-01"}}}
+# The 20-scene sweep, its rows and the one-line error check of the per-batch protocol's test.
+from external_predictor import CONFIG, expect_one_line, rows
 
 # A worker around the shipped example that misbehaves as MODE says (argv[1]).
 FAULTY = r'''
@@ -61,13 +57,6 @@ sys.exit(blindspot_worker.serve(predict, []))
 '''
 
 
-def rows(run_dir):
-    db = sqlite3.connect(f"file:{os.path.join(run_dir, 'results.sqlite')}?mode=ro", uri=True)
-    out = sorted(db.execute("SELECT scene_id, class, tp, fp, fn FROM scene_class").fetchall())
-    db.close()
-    return out
-
-
 def sweep(blindspot, config, run_dir, model, jobs=1, check=True):
     p = subprocess.run([blindspot, "sweep", config, "-o", run_dir, "--model", model, "--batch",
                         "4", "--jobs", str(jobs)], capture_output=True, text=True)
@@ -94,16 +83,6 @@ def marks(work):
     lines = open(path).read().splitlines() if os.path.exists(path) else []
     os.remove(path) if lines else None
     return lines
-
-
-def expect_one_line(p, *needles):
-    err = p.stderr.strip().splitlines()
-    last = err[-1] if err else ""
-    assert 0 < p.returncode < 128, (p.returncode, p.stderr)
-    assert last.startswith("error: "), p.stderr
-    for n in needles:
-        assert n in last, (n, last)
-    print("  ", last[:220])
 
 
 def workers_alive(script_name):
