@@ -2,8 +2,8 @@
 """The point-wise example network (pointwise_predictor.py) in PyTorch, run eagerly, served to
 blindspot as a persistent worker (pointwise_torch.json; docs/models.md).
 
-    pointwise_torch.py --save-weights W.pt [--from pointwise_weights.json]   write the weights
-    pointwise_torch.py --weights W.pt                 serve (persistent, or a batch folder last)
+    pointwise_torch.py --save-weights W.pt            write the weights (from pointwise_weights.json)
+    pointwise_torch.py [--weights W.pt|W.json]        serve (persistent, or a batch folder last)
 
 The network: per point, the chosen input channel is normalised and one linear layer gives each
 class's logit (a torch.nn.Module: Linear(4, classes) whose weights read only that channel); the
@@ -58,13 +58,12 @@ def weights_from_json(path):
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--weights")
+    parser.add_argument("--weights", default=os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                                          "pointwise_weights.json"))
     parser.add_argument("--save-weights")
-    parser.add_argument("--from", dest="source",
-                        default=os.path.join(os.path.dirname(__file__), "pointwise_weights.json"))
     args, rest = parser.parse_known_args()
     if args.save_weights:
-        torch.save(weights_from_json(args.source), args.save_weights)
+        torch.save(weights_from_json(args.weights), args.save_weights)
         return 0
     state = torch.load(args.weights) if args.weights.endswith(".pt") else weights_from_json(args.weights)
     net = PointwiseNet(state["ids"].numel())
