@@ -1,5 +1,7 @@
-// blindspot evaluate [--model CKPT] DATA... -o DIR [--class car] [--batch B] [--threads T]
-// Scores a checkpoint on recorded scans (lidar_2d .npy, SemanticKITTI, plain KITTI .bin).
+// blindspot evaluate [--model CKPT|external:CMD.json] DATA... -o DIR [--class car] [--batch B]
+//                    [--threads T]
+// Scores a checkpoint, or an external network (models/ExternalEvaluation.hpp), on recorded scans
+// (lidar_2d .npy, SemanticKITTI, plain KITTI .bin).
 #include <algorithm>
 #include <cmath>
 #include <iostream>
@@ -10,6 +12,7 @@
 #include "app/Commands.hpp"
 #include "core/Error.hpp"
 #include "core/DatasetConfusion.hpp"
+#include "models/ExternalEvaluation.hpp"
 #include "models/Network.hpp"
 #include "models/RecordedScans.hpp"
 #include "reports/DatasetConfusionReport.hpp"
@@ -69,6 +72,13 @@ EvaluatedScan evaluatedScan(const RecordedScan& scan, const ScanOutcome& o,
     return e;
 }
 
+void checkTargetClass(const EvaluateArgs& a, const ModelCard& card) {
+    const auto& classes = card.learning_map.classes;
+    if (std::find(classes.begin(), classes.end(), a.target_class) == classes.end())
+        throw ConfigError(ErrorSource::flag("--class"),
+                          "a class of the model; got \"" + a.target_class + "\"");
+}
+
 // "called car: vegetation 2214, car 1699, ...": the dataset classes the target took, most first.
 void printCalledTarget(const EvaluationInput& in) {
     const int t = int(std::find(in.classes.begin(), in.classes.end(), in.target_class) -
@@ -98,37 +108,65 @@ void printSummary(const EvaluationInput& in, const std::string& index) {
     std::cout << "report: " << index << "\n";
 }
 
-void runEvaluate(const EvaluateArgs& a, const AppContext& context) {
+// What was scored, by whom: the network's classes and card, the scans and their outcomes.
+struct ScoredScans {
+    std::string hash;
+    ModelCard card;
+    std::vector<RecordedScan> scans;
+    std::vector<ScanOutcome> outcomes;
+};
+
+ScoredScans scoreWithCheckpoint(const EvaluateArgs& a, const std::string& model,
+                                const KnnParams& knn) {
     keepTensorBuffersOnHeap();
     setTorchThreads(a.threads > 0 ? a.threads
                                   : int(std::max(1u, std::thread::hardware_concurrency())));
-    const std::string model = a.model.empty() ? context.data().baseline() : a.model;
     const auto net = SegmentationNetwork::load(model);
-    const auto& classes = net->card().learning_map.classes;
-    const auto at = std::find(classes.begin(), classes.end(), a.target_class);
-    if (at == classes.end())
-        throw ConfigError(ErrorSource::flag("--class"),
-                          "a class of the model; got \"" + a.target_class + "\"");
-    const std::vector<RecordedScan> scans = loadRecordedScans(a.data, net->card());
+    ScoredScans s{net->hash(), net->card(), {}, {}};
+    checkTargetClass(a, s.card);
+    s.scans = loadRecordedScans(a.data, s.card);
+    s.outcomes = scoreRecordedScans(*net, s.scans, a.batch, a.knn ? &knn : nullptr);
+    return s;
+}
+
+ScoredScans scoreWithExternal(const EvaluateArgs& a, const std::string& spec) {
+    if (a.knn)
+        throw ConfigError(ErrorSource::flag("--knn"),
+                          "a range-image network; an external one answers per point already");
+    const ExternalPredictor predictor = loadExternalPredictor(spec);
+    ScoredScans s{predictor.identity, externalEvaluationCard(predictor), {}, {}};
+    checkTargetClass(a, s.card);
+    s.scans = loadRecordedScans(a.data, s.card, /*keep_points=*/true);
+    const auto segmenter = makeExternalSegmenter(predictor);
+    s.outcomes = scoreRecordedScansExternally(*segmenter, s.scans, s.card.classCount(), a.batch);
+    return s;
+}
+
+void runEvaluate(const EvaluateArgs& a, const AppContext& context) {
+    const std::string model = a.model.empty() ? context.data().baseline() : a.model;
+    const std::string external = externalPredictorPath(model);
     const KnnParams knn;
-    const std::vector<ScanOutcome> outcomes =
-        scoreRecordedScans(*net, scans, a.batch, a.knn ? &knn : nullptr);
+    const ScoredScans s =
+        external.empty() ? scoreWithCheckpoint(a, model, knn) : scoreWithExternal(a, external);
+    const auto& classes = s.card.learning_map.classes;
+    const int target = int(std::find(classes.begin(), classes.end(), a.target_class) -
+                           classes.begin());
     EvaluationInput in{model,
-                       net->hash(),
+                       s.hash,
                        classes,
                        a.data,
                        a.target_class,
                        {},
                        MetricsSummary{},
-                       net->card().ignore_classes,
+                       s.card.ignore_classes,
                        {},
-                       DatasetConfusion(int(classes.size()))};
+                       DatasetConfusion(int(classes.size())),
+                       external.empty() ? kScoringPerPoint : kScoringExternal};
     std::vector<SceneResult> labelled;
-    for (std::size_t i = 0; i < scans.size(); ++i) {
-        in.scans.push_back(
-            evaluatedScan(scans[i], outcomes[i], classes, int(at - classes.begin())));
-        if (scans[i].labelled) labelled.push_back(in.scans.back().result);
-        in.dataset.merge(outcomes[i].dataset);
+    for (std::size_t i = 0; i < s.scans.size(); ++i) {
+        in.scans.push_back(evaluatedScan(s.scans[i], s.outcomes[i], classes, target));
+        if (s.scans[i].labelled) labelled.push_back(in.scans.back().result);
+        in.dataset.merge(s.outcomes[i].dataset);
     }
     std::set<std::string> excluded = kDefaultExcludedFromMean;  // and the card's own
     excluded.insert(in.ignore_classes.begin(), in.ignore_classes.end());
@@ -137,6 +175,7 @@ void runEvaluate(const EvaluateArgs& a, const AppContext& context) {
         in.postprocess = "lidar-bonnetal's k-NN vote (k " + std::to_string(knn.k) + ", window " +
                          std::to_string(knn.search) + " x " + std::to_string(knn.search) +
                          ", sigma 1, cutoff 1 m)";
+    if (!external.empty()) in.postprocess = "none; the pictures are the full circle, 64 x 2048";
     printSummary(in, writeEvaluationReport(in, a.output));
 }
 
@@ -150,12 +189,15 @@ void setupEvaluateCommand(CLI::App& app, const AppContext& context) {
     cmd->add_option("data", a->data,
                     "Files or directories: lidar_2d .npy, SemanticKITTI root or sequence, .bin")
         ->required();
-    cmd->add_option("--model", a->model, "Checkpoint directory (default: the bundled baseline)");
+    cmd->add_option("--model", a->model,
+                    "Checkpoint directory, or external:CMD.json (docs/models.md); default: the "
+                    "bundled baseline");
     cmd->add_option("-o,--output", a->output, "Report directory (index.html, summary.json)")
         ->required();
     cmd->add_option("--class", a->target_class, "Class shown per scan and in the pictures")
         ->capture_default_str();
-    cmd->add_option("--batch", a->batch, "Scans per forward pass")->check(CLI::PositiveNumber);
+    cmd->add_option("--batch", a->batch, "Scans per forward pass (per external batch)")
+        ->check(CLI::PositiveNumber);
     cmd->add_option("--threads", a->threads, "LibTorch threads (default: all cores)");
     cmd->add_flag("--knn", a->knn,
                   "Refine each point's class with lidar-bonnetal's k-NN vote (k 5, 5 x 5 window, "

@@ -25,36 +25,32 @@ fs::path batchDirectory() {
 }
 
 void writeFrame(const ExternalPredictor& p, const fs::path& dir, std::size_t k,
-                const ScanGrid& scan) {
-    PointList points = validPoints(scan);
+                const PointList& points) {
     const std::string name = kittiFrameName(k);
     writeFileAtomic((dir / "velodyne" / (name + ".bin")).string(), encodeKittiBin(points));
-    if (!p.input_labels) return;
-    for (auto& id : points.label) id = labelIdIn(*p.input_labels, id);
+    if (!p.input_labels || points.label.size() != points.size()) return;
+    PointList labelled = points;
+    for (auto& id : labelled.label) id = labelIdIn(*p.input_labels, id);
     writeFileAtomic((dir / "labels" / (name + ".label")).string(),
-                    encodeSemanticKittiLabel(points));
+                    encodeSemanticKittiLabel(labelled));
 }
 
-// Predictions come in the order of the .bin's points: the scan's valid cells, row-major.
 std::vector<int> readFrame(const ExternalPredictor& p, const fs::path& dir, std::size_t k,
-                           const ScanGrid& scan, const std::string& name) {
+                           std::size_t points, const std::string& name) {
     const std::string file = "predictions/" + kittiFrameName(k) + ".label";
     const fs::path path = dir / file;
     if (!fs::is_regular_file(path))
         throw FileError(p.spec_path, "scene " + name + ": the command wrote no " + file);
     const std::string bytes = readFileBytes(path.string());
-    const std::size_t points = scan.validCount();
     if (bytes.size() != 4 * points)
         throw FileError(p.spec_path, "scene " + name + ": " + file + " holds " +
                                          std::to_string(bytes.size() / 4) + " labels for " +
                                          std::to_string(points) + " points" +
                                          (bytes.size() % 4 ? " (and a stray byte)" : ""));
-    std::vector<int> predicted(scan.cellCount(), -1);
-    std::size_t point = 0;
-    for (std::size_t i = 0; i < scan.cellCount(); ++i) {
-        if (!scan.valid(i)) continue;
+    std::vector<int> predicted(points, -1);
+    for (std::size_t i = 0; i < points; ++i) {
         std::uint32_t value = 0;
-        std::memcpy(&value, bytes.data() + 4 * point++, 4);
+        std::memcpy(&value, bytes.data() + 4 * i, 4);
         predicted[i] = p.learning_map.classOf(std::uint16_t(value & 0xFFFFu));
     }
     return predicted;
@@ -62,16 +58,17 @@ std::vector<int> readFrame(const ExternalPredictor& p, const fs::path& dir, std:
 
 }  // namespace
 
-ExternalBatch::ExternalBatch(const ExternalPredictor& predictor,
-                             const std::vector<const ScanGrid*>& scans)
-    : predictor_(predictor), scans_(scans), dir_(batchDirectory()) {
+ExternalBatch::ExternalBatch(const ExternalPredictor& predictor, std::vector<PointList> frames)
+    : predictor_(predictor), frames_(std::move(frames)), dir_(batchDirectory()) {
     std::error_code ec;
     // labels/ only when asked: a tool may take an empty labels/ for a labelled sequence.
-    for (const char* sub : {"velodyne", "predictions", predictor.input_labels ? "labels" : ""})
+    const bool labels = predictor.input_labels && !frames_.empty() &&
+                        frames_.front().label.size() == frames_.front().size();
+    for (const char* sub : {"velodyne", "predictions", labels ? "labels" : ""})
         if (*sub && (fs::create_directories(dir_ / sub, ec), ec))
             throw FileError((dir_ / sub).string(),
                             "cannot create the batch folder: " + ec.message());
-    for (std::size_t k = 0; k < scans.size(); ++k) writeFrame(predictor, dir_, k, *scans[k]);
+    for (std::size_t k = 0; k < frames_.size(); ++k) writeFrame(predictor, dir_, k, frames_[k]);
 }
 
 ExternalBatch::~ExternalBatch() {
@@ -81,16 +78,22 @@ ExternalBatch::~ExternalBatch() {
 
 std::vector<std::string> ExternalBatch::frames() const {
     std::vector<std::string> names;
-    for (std::size_t k = 0; k < scans_.size(); ++k) names.push_back(kittiFrameName(k));
+    for (std::size_t k = 0; k < frames_.size(); ++k) names.push_back(kittiFrameName(k));
     return names;
 }
 
 std::vector<std::vector<int>> ExternalBatch::predictions(
     const std::vector<std::string>& names) const {
     std::vector<std::vector<int>> out;
-    for (std::size_t k = 0; k < scans_.size(); ++k)
-        out.push_back(readFrame(predictor_, dir_, k, *scans_[k], names[k]));
+    for (std::size_t k = 0; k < frames_.size(); ++k)
+        out.push_back(readFrame(predictor_, dir_, k, frames_[k].size(), names[k]));
     return out;
+}
+
+void ExternalBatch::clearPredictions() const {
+    std::error_code ec;
+    for (const auto& entry : fs::directory_iterator(dir_ / "predictions", ec))
+        fs::remove_all(entry.path(), ec);
 }
 
 std::string lastLogLine(const std::string& log_path) {

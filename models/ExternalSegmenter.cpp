@@ -24,8 +24,17 @@ std::string scenesOf(const std::vector<std::string>& names) {
                              : "scenes " + names.front() + " .. " + names.back();
 }
 
+// A scan's class per cell (-1 where no return) from its valid points' classes, row-major.
+std::vector<int> cellClasses(const ScanGrid& scan, const std::vector<int>& point_classes) {
+    std::vector<int> out(scan.cellCount(), -1);
+    std::size_t point = 0;
+    for (std::size_t i = 0; i < scan.cellCount(); ++i)
+        if (scan.valid(i)) out[i] = point_classes[point++];
+    return out;
+}
+
 // The command once per batch, the batch folder as its last argument.
-class PerBatchSegmenter : public Segmenter {
+class PerBatchSegmenter : public ExternalSegmenter {
   public:
     explicit PerBatchSegmenter(ExternalPredictor p) : p_(std::move(p)) {}
 
@@ -42,19 +51,30 @@ class PerBatchSegmenter : public Segmenter {
     }
     std::vector<std::vector<int>> predictBatch(const std::vector<const ScanGrid*>& scans,
                                                const std::vector<std::string>& names) override {
+        std::vector<PointList> frames;
+        for (const ScanGrid* s : scans) frames.push_back(validPoints(*s));
+        const auto points = predictPoints(std::move(frames), names);
+        std::vector<std::vector<int>> out;
+        for (std::size_t k = 0; k < scans.size(); ++k)
+            out.push_back(cellClasses(*scans[k], points[k]));
+        return out;
+    }
+    std::vector<std::vector<int>> predictPoints(std::vector<PointList> frames,
+                                                const std::vector<std::string>& names) override {
+        const ExternalBatch batch(p_, std::move(frames));
         try {
-            return runBatch(scans, names);
+            return runBatch(batch, names);
         } catch (const FileError&) {
             retried();
-            return runBatch(scans, names);  // once more: a flaky command gets a second chance
+            batch.clearPredictions();
+            return runBatch(batch, names);  // once more: a flaky command gets a second chance
         }
     }
     std::string checkpointHash() const override { return p_.identity; }
 
   protected:
-    virtual std::vector<std::vector<int>> runBatch(const std::vector<const ScanGrid*>& scans,
+    virtual std::vector<std::vector<int>> runBatch(const ExternalBatch& batch,
                                                    const std::vector<std::string>& names) {
-        const ExternalBatch batch(p_, scans);
         std::vector<std::string> argv = p_.command;
         argv.push_back(batch.dir().string());
         const std::string log = (batch.dir() / "command.log").string();
@@ -85,9 +105,8 @@ class PersistentSegmenter : public PerBatchSegmenter {
     }
 
   private:
-    std::vector<std::vector<int>> runBatch(const std::vector<const ScanGrid*>& scans,
+    std::vector<std::vector<int>> runBatch(const ExternalBatch& batch,
                                            const std::vector<std::string>& names) override {
-        const ExternalBatch batch(p_, scans);
         if (!worker_) start();
         const nlohmann::json request = {{"batch", batch.dir().string()},
                                         {"frames", batch.frames()}};
@@ -139,7 +158,7 @@ class PersistentSegmenter : public PerBatchSegmenter {
 
 }  // namespace
 
-std::unique_ptr<Segmenter> makeExternalSegmenter(const ExternalPredictor& predictor) {
+std::unique_ptr<ExternalSegmenter> makeExternalSegmenter(const ExternalPredictor& predictor) {
     if (predictor.protocol == ExternalPredictor::Protocol::kPersistent)
         return std::make_unique<PersistentSegmenter>(predictor);
     return std::make_unique<PerBatchSegmenter>(predictor);

@@ -12,14 +12,25 @@
 // Either way a failed batch (non-zero exit or signal, no reply within timeout_s, a reply that is
 // not the batch's, an "error" reply, a missing or short predictions file) is run once more, with a
 // fresh worker when persistent; a second failure throws FileError naming CMD.json, the scene and
-// what went wrong.
+// what went wrong. `evaluate` hands it recorded point clouds (predictPoints) instead of a sweep's
+// scans, through the same batches, worker and retry.
 #include <memory>
+#include <string>
+#include <vector>
 
+#include "core/ScanIo.hpp"
 #include "core/Segmenter.hpp"
 #include "models/ExternalPredictor.hpp"
 
 namespace blindspot {
 
-std::unique_ptr<Segmenter> makeExternalSegmenter(const ExternalPredictor& predictor);
+class ExternalSegmenter : public Segmenter {
+  public:
+    /// Each frame's class per point, in the frame's order (-1 for an id without a class).
+    virtual std::vector<std::vector<int>> predictPoints(std::vector<PointList> frames,
+                                                        const std::vector<std::string>& names) = 0;
+};
+
+std::unique_ptr<ExternalSegmenter> makeExternalSegmenter(const ExternalPredictor& predictor);
 
 }  // namespace blindspot

@@ -54,13 +54,13 @@ int classOfLidar2dLabel(float label, const std::vector<std::string>& classes) {
 
 // The lidar_2d grid is SqueezeSeg's front view (RangeGrid's defaults): cells copy over 1:1 when
 // the model uses it; another grid gets the valid points projected onto it.
-RecordedScan readLidar2d(const std::string& path, const ModelCard& card) {
+RecordedScan readLidar2d(const std::string& path, const ModelCard& card, bool keep_points) {
     const NpyArray a = readNpyFloat32(path);
     if (a.shape != std::vector<std::size_t>{kLidar2dRows, kLidar2dCols, kLidar2dFields})
         throw FileError(path,
                         "lidar_2d shape must be 64 x 512 x 6 (x, y, z, intensity, range, "
                         "label)");
-    RecordedScan s{fs::path(path).stem().string(), path, "lidar_2d", {}, {}, true, {}, {}, {}};
+    RecordedScan s{fs::path(path).stem().string(), path, "lidar_2d", {}, {}, true, {}, {}, {}, {}};
     const std::size_t plane = kLidar2dRows * kLidar2dCols;
     auto field = [&](std::size_t cell, std::size_t f) { return a.data[cell * kLidar2dFields + f]; };
     const RangeGrid squeezeseg_front;
@@ -69,7 +69,7 @@ RecordedScan readLidar2d(const std::string& path, const ModelCard& card) {
                            card.grid.top_elevation_deg == squeezeseg_front.top_elevation_deg &&
                            card.grid.elevation_step_deg == squeezeseg_front.elevation_step_deg &&
                            card.grid.left_azimuth_deg == squeezeseg_front.left_azimuth_deg;
-    if (same_grid) {
+    if (same_grid && !keep_points) {
         RangeImage& im = s.image;
         im.grid = card.grid;
         im.channels = card.input_channels;
@@ -107,14 +107,15 @@ RecordedScan readLidar2d(const std::string& path, const ModelCard& card) {
     s.point_range_m = pointRanges(points);
     s.point_truth = std::move(point_class);
     s.truth = cellTruth(s.image, s.point_truth);
+    if (keep_points) s.points = std::move(points);
     return s;
 }
 
 RecordedScan readKitti(const std::string& bin, const std::string& label, const std::string& name,
-                       LabelSet set, const ModelCard& card) {
+                       LabelSet set, const ModelCard& card, bool keep_points) {
     const PointList points = readKittiScan(bin, label);
     RecordedScan s{name, bin, label.empty() ? "kitti-bin" : "semantickitti", {}, {}, !label.empty(),
-                   {},   {},  {}};
+                   {},   {},  {},  {}};
     s.image = projectPoints(points, card.grid, card.input_channels);
     s.point_range_m = pointRanges(points);
     s.point_truth.assign(points.size(), -1);
@@ -123,6 +124,7 @@ RecordedScan readKitti(const std::string& bin, const std::string& label, const s
             s.point_truth[i] = scoredClass(card, classOfLabel(card, set, points.label[i]));
     if (!label.empty() && set == LabelSet::kSemanticKitti) s.point_dataset_id = points.label;
     s.truth = cellTruth(s.image, s.point_truth);
+    if (keep_points) s.points.xyzi = points.xyzi;
     return s;
 }
 
@@ -137,31 +139,35 @@ std::vector<fs::path> sortedFiles(const fs::path& dir, const std::string& extens
 
 // A sequence directory (velodyne/ and maybe labels/): labelled frames where a label exists.
 // Labels are SemanticKITTI ids unless blindspot wrote the dataset in its own palette.
-void addSequence(const fs::path& seq, const ModelCard& card, std::vector<RecordedScan>& out) {
+void addSequence(const fs::path& seq, const ModelCard& card, bool keep_points,
+                 std::vector<RecordedScan>& out) {
     const LabelSet set = datasetLabelSet(seq.string(), LabelSet::kSemanticKitti);
     for (const auto& bin : sortedFiles(seq / "velodyne", ".bin")) {
         const fs::path label = seq / "labels" / bin.filename().replace_extension(".label");
         out.push_back(readKitti(bin.string(), fs::exists(label) ? label.string() : "",
-                                seq.filename().string() + "/" + bin.stem().string(), set, card));
+                                seq.filename().string() + "/" + bin.stem().string(), set, card,
+                                keep_points));
     }
 }
 
-void addInput(const fs::path& input, const ModelCard& card, std::vector<RecordedScan>& out) {
+void addInput(const fs::path& input, const ModelCard& card, bool keep_points,
+              std::vector<RecordedScan>& out) {
     if (fs::is_regular_file(input)) {
-        if (input.extension() == ".npy") return out.push_back(readLidar2d(input.string(), card));
+        if (input.extension() == ".npy")
+            return out.push_back(readLidar2d(input.string(), card, keep_points));
         if (input.extension() == ".bin")
             return out.push_back(readKitti(input.string(), "", input.stem().string(),
-                                           LabelSet::kSemanticKitti, card));
+                                           LabelSet::kSemanticKitti, card, keep_points));
         throw FileError(input.string(), "expected a lidar_2d .npy or a KITTI .bin file");
     }
     if (!fs::is_directory(input)) throw FileError(input.string(), "no such file or directory");
-    if (fs::is_directory(input / "velodyne")) return addSequence(input, card, out);
+    if (fs::is_directory(input / "velodyne")) return addSequence(input, card, keep_points, out);
     if (fs::is_directory(input / "sequences")) {
         std::vector<fs::path> seqs;
         for (const auto& e : fs::directory_iterator(input / "sequences"))
             if (fs::is_directory(e.path() / "velodyne")) seqs.push_back(e.path());
         std::sort(seqs.begin(), seqs.end());
-        for (const auto& s : seqs) addSequence(s, card, out);
+        for (const auto& s : seqs) addSequence(s, card, keep_points, out);
         return;
     }
     const auto npys = sortedFiles(input, ".npy");
@@ -169,27 +175,41 @@ void addInput(const fs::path& input, const ModelCard& card, std::vector<Recorded
         throw FileError(input.string(),
                         "no scans: expected .npy files (lidar_2d), velodyne/ or "
                         "sequences/SS/velodyne/ (KITTI, SemanticKITTI)");
-    for (const auto& f : npys) out.push_back(readLidar2d(f.string(), card));
+    for (const auto& f : npys) out.push_back(readLidar2d(f.string(), card, keep_points));
 }
 
 // Every labelled point gets its cell's prediction (SemanticKITTI's back-projection), or its
 // k-NN vote.
 ScanOutcome scoredPoints(const RecordedScan& scan, std::vector<int> predicted,
                          const ModelCard& card, const KnnParams* knn) {
-    ScanOutcome o{std::move(predicted), ConfusionMatrix(card.classCount()), 0, 0,
-                  DatasetConfusion(card.classCount())};
-    std::vector<int> point_class;
-    if (knn) {
-        std::vector<bool> ignored(std::size_t(card.classCount()));
-        for (int c = 0; c < card.classCount(); ++c) ignored[std::size_t(c)] = isIgnored(card, c);
-        point_class = knnRefined(scan.image, scan.point_range_m, o.predicted, ignored, *knn);
-    }
+    if (!knn) return scoreScanPoints(scan, std::move(predicted), nullptr, card.classCount());
+    std::vector<bool> ignored(std::size_t(card.classCount()));
+    for (int c = 0; c < card.classCount(); ++c) ignored[std::size_t(c)] = isIgnored(card, c);
+    const std::vector<int> point_class =
+        knnRefined(scan.image, scan.point_range_m, predicted, ignored, *knn);
+    return scoreScanPoints(scan, std::move(predicted), &point_class, card.classCount());
+}
+
+}  // namespace
+
+std::vector<RecordedScan> loadRecordedScans(const std::vector<std::string>& inputs,
+                                            const ModelCard& card, bool keep_points) {
+    std::vector<RecordedScan> out;
+    for (const auto& input : inputs) addInput(input, card, keep_points, out);
+    return out;
+}
+
+ScanOutcome scoreScanPoints(const RecordedScan& scan, std::vector<int> predicted,
+                            const std::vector<int>* point_classes, int class_count) {
+    ScanOutcome o{std::move(predicted), ConfusionMatrix(class_count), 0, 0,
+                  DatasetConfusion(class_count)};
     for (std::size_t i = 0; i < scan.point_truth.size(); ++i) {
         const int truth = scan.point_truth[i];
         const std::int32_t cell = scan.image.cell[i];
         const int predicted_class =
-            cell < 0 ? -1 : knn ? point_class[i] : o.predicted[std::size_t(cell)];
-        // A point's cell is never empty, so predicted_class < 0 means outside the grid.
+            cell < 0 ? -1 : point_classes ? (*point_classes)[i] : o.predicted[std::size_t(cell)];
+        // A point's cell is never empty, so predicted_class < 0 means outside the grid (or, from
+        // an external network, an id without a class, which is not scored).
         if (predicted_class >= 0 && !scan.point_dataset_id.empty())
             o.dataset.add(scan.point_dataset_id[i], predicted_class);
         if (truth < 0) continue;
@@ -202,15 +222,6 @@ ScanOutcome scoredPoints(const RecordedScan& scan, std::vector<int> predicted,
         ++o.points_scored;
     }
     return o;
-}
-
-}  // namespace
-
-std::vector<RecordedScan> loadRecordedScans(const std::vector<std::string>& inputs,
-                                            const ModelCard& card) {
-    std::vector<RecordedScan> out;
-    for (const auto& input : inputs) addInput(input, card, out);
-    return out;
 }
 
 GridReturns gridReturnsOf(const RecordedScan& s) {

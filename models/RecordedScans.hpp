@@ -41,13 +41,17 @@ struct RecordedScan {
     /// The dataset's own label per point where it is finer than the model's classes: the raw
     /// SemanticKITTI id of a SemanticKITTI-labelled scan; empty otherwise.
     std::vector<std::uint16_t> point_dataset_id;
+    /// The points as read (xyzi, one per point_truth entry; no labels), kept only when asked
+    /// for: an external network takes point clouds, not range images.
+    PointList points;
 };
 
 /// Every scan in `inputs` (files, or directories of .npy files, SemanticKITTI roots, sequence
 /// directories or velodyne directories), in input order, each directory sorted. Malformed files
-/// raise FileError naming the file and what was expected.
+/// raise FileError naming the file and what was expected. `keep_points` keeps each scan's points
+/// (RecordedScan::points), which needs a grid that is not SqueezeSeg's front view.
 std::vector<RecordedScan> loadRecordedScans(const std::vector<std::string>& inputs,
-                                            const ModelCard& card);
+                                            const ModelCard& card, bool keep_points = false);
 
 /// The scan's returns for label-free statistics (its intensity and range channels; zero where the
 /// model does not take them).
@@ -64,6 +68,11 @@ struct ScanOutcome {
     /// (unlabeled, outliers and the card's ignored classes too): dataset id x prediction.
     DatasetConfusion dataset;
 };
+
+/// Counts one scan's truth against its predictions: each point's class from `point_classes`
+/// (one per point), or, when that is null, its cell's class in `predicted` (per image cell).
+ScanOutcome scoreScanPoints(const RecordedScan& scan, std::vector<int> predicted,
+                            const std::vector<int>* point_classes, int class_count);
 
 /// Classifies the scans in batches of `batch` and counts truth against prediction, each point
 /// with its pixel's class or, given `knn`, with lidar-bonnetal's k-NN vote (KnnRefinement.hpp).

@@ -160,7 +160,7 @@ nlohmann::json evaluationSummaryJson(const EvaluationInput& in) {
     }
     const nlohmann::json scoring = {
         {"unit", "point"},
-        {"rule", kScoringPerPoint},
+        {"rule", in.scoring_rule},
         {"ignore_classes", in.ignore_classes},
         {"points_scored", scored},
         {"points_outside_grid", outside},
@@ -183,7 +183,7 @@ std::string writeEvaluationReport(const EvaluationInput& in, const std::string& 
     std::ostringstream b;
     b << "<h1>blindspot evaluate</h1><p>Checkpoint <code>" << escape(in.model_dir)
       << "</code> (hash <code>" << in.model_hash << "</code>) on " << in.scans.size()
-      << " recorded scans.</p>\n<p>Scored " << escape(kScoringPerPoint) << ".";
+      << " recorded scans.</p>\n<p>Scored " << escape(in.scoring_rule) << ".";
     if (!in.postprocess.empty()) b << " Each point's class: " << escape(in.postprocess) << ".";
     if (!in.ignore_classes.empty()) {
         b << " Ignored, as the model card says (not scored, not in mIoU):";

@@ -28,6 +28,17 @@ struct EvaluatedScan {
     std::string false_positive_png;  ///< the target's false positives by dataset class; may be empty
 };
 
+/// How recorded scans are scored, as the report says it (models/RecordedScans.hpp).
+inline constexpr const char* kScoringPerPoint =
+    "per point: every labelled point takes the prediction of the range-image cell it falls in, "
+    "as SemanticKITTI's evaluation back-projects; a lidar_2d cell is a point; points outside the "
+    "network's grid are counted, not scored";
+
+/// The same for an external network (models/ExternalEvaluation.hpp), which answers per point.
+inline constexpr const char* kScoringExternal =
+    "per point: every labelled point takes the class the external network gave it; every point "
+    "is scored";
+
 struct EvaluationInput {
     std::string model_dir, model_hash;
     std::vector<std::string> classes;
@@ -38,13 +49,8 @@ struct EvaluationInput {
     std::vector<std::string> ignore_classes;  ///< the card's: not scored, out of mIoU
     std::string postprocess;                  ///< e.g. the k-NN vote; empty: none
     DatasetConfusion dataset;                 ///< pooled over the scans; empty: none
+    const char* scoring_rule = kScoringPerPoint;  ///< or kScoringExternal
 };
-
-/// How recorded scans are scored, as the report says it (models/RecordedScans.hpp).
-inline constexpr const char* kScoringPerPoint =
-    "per point: every labelled point takes the prediction of the range-image cell it falls in, "
-    "as SemanticKITTI's evaluation back-projects; a lidar_2d cell is a point; points outside the "
-    "network's grid are counted, not scored";
 
 nlohmann::json evaluationSummaryJson(const EvaluationInput& input);
 /// Writes DIR/index.html and DIR/summary.json (each atomically); returns the index.html path.

@@ -294,3 +294,19 @@ TEST(Cli, WeightsDeclaringMoreThanMemoryGiveOneLine) {
 #endif
     expectOneLineError(evaluateWithWeights("bad-alloc", "unpickler-declares-32gb.ts"), expected);
 }
+
+TEST(Cli, EvaluateThroughAnExternalNetworkRefusesWhatItCannotDo) {
+    const fs::path dir = tempDir("evaluate-external");
+    const std::string spec =
+        std::string(BLINDSPOT_SOURCE_DIR) + "/models/external/pointwise.json";
+    const std::string data = std::string(BLINDSPOT_TS_FIXTURE) + "/generated_lidar2d.npy";
+    const std::string out = " -o " + (dir / "out").string();
+    expectOneLineError(runCli("evaluate --knn --model external:" + spec + " " + data + out),
+                       "--knn: a range-image network; an external one answers per point already");
+    expectOneLineError(runCli("evaluate --class lorry --model external:" + spec + " " + data + out),
+                       "--class: a class of the model; got \"lorry\"");
+    expectOneLineError(runCli("evaluate --model external:" + (dir / "none.json").string() + " " +
+                              data + out),
+                       "none.json: cannot open for reading");
+    EXPECT_FALSE(fs::exists(dir / "out"));
+}

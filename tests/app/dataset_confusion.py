@@ -8,7 +8,12 @@ construction: what each SemanticKITTI class's points were called, per scan and p
 unlabeled points counted and points outside the grid not. summary.json is read back here and
 compared with those counts, and the model-class TP/FP/FN with the same construction.
 
-usage: dataset_confusion.py BLINDSPOT WORKDIR
+Then the same rule as an external network (issue 34, `--model external:CMD.json`), a NumPy
+predict() served by models/python/blindspot_worker.py through each protocol: it answers per
+point, so every point is scored, the ones outside the front view too, and the counts are known
+again.
+
+usage: dataset_confusion.py BLINDSPOT WORKDIR [PROJECT_ROOT]
 """
 import json
 import math
@@ -82,6 +87,58 @@ def expected_rows(rows):
     return {k: v for k, v in out.items() if sum(v.values())}
 
 
+RULE = """import sys
+import numpy as np
+sys.path.insert(0, sys.argv[1])
+from blindspot_worker import serve
+# SemanticKITTI ids: car above the sensor, road below.
+serve(lambda points: np.where(points[:, 2] > 0, 10, 40), sys.argv[2:])
+"""
+
+
+def write_external(work, root, protocol):
+    """CMD.json for the rule, in the given protocol."""
+    with open(os.path.join(work, "rule.py"), "w") as f:
+        f.write(RULE)
+    spec = os.path.join(work, f"rule-{protocol}.json")
+    with open(spec, "w") as f:
+        json.dump({"command": ["/usr/bin/python3", "rule.py",
+                               os.path.join(root, "models", "python")],
+                   "protocol": protocol, "prediction_ids": "semantickitti",
+                   "learning_map": "semantickitti", "timeout_s": 60}, f)
+    return spec
+
+
+def expected_external(rows):
+    out = {}
+    for sk_id, above, below, outside in rows:
+        counts = out.setdefault(sk_id, {})
+        for name, n in (("car", above + outside), ("road", below)):
+            if n:
+                counts[name] = counts.get(name, 0) + n
+    return out
+
+
+def check_external(cli, work, root, protocol, failures):
+    seq = os.path.join(work, "data", "sequences", "00")
+    out = os.path.join(work, f"out-{protocol}")
+    p = subprocess.run([cli, "evaluate", "--model", "external:" + write_external(work, root, protocol),
+                        seq, "-o", out, "--batch", "1"], capture_output=True, text=True)
+    if p.returncode != 0:
+        return failures.append(f"{protocol}: evaluate exited {p.returncode}: {p.stderr.strip()}")
+    summary = json.load(open(os.path.join(out, "summary.json")))
+    nonzero = lambda rows: {i: {c: n for c, n in d.items() if n} for i, d in rows_of(rows).items()}
+    for scan, rows in zip(summary["scans"], SCANS):
+        got, want = nonzero(scan.get("dataset_confusion", [])), expected_external(rows)
+        if got != want:
+            failures.append(f"{protocol} {scan['name']}: {got} != {want}")
+    # Car: TP the cars above; FP vegetation, building and the trunk behind (now scored); FN the
+    # moving car below, called road.
+    car = next(c for c in summary["metrics"]["classes"] if c["class"] == "car")
+    if (car["tp"], car["fp"], car["fn"]) != (3, 13, 1):
+        failures.append(f"{protocol}: car TP/FP/FN {car['tp']}/{car['fp']}/{car['fn']} != 3/13/1")
+
+
 def rows_of(json_rows):
     return {r["id"]: r["predicted"] for r in json_rows}
 
@@ -128,10 +185,15 @@ def main():
         failures.append("index.html lacks the dataset-class table")
     if "called car: vegetation 7, building 4, car 3, unlabeled 2" not in p.stdout:
         failures.append(f"stdout: {p.stdout.strip()}")
+    root = sys.argv[3] if len(sys.argv) > 3 else os.path.dirname(os.path.dirname(
+        os.path.dirname(os.path.abspath(__file__))))
+    for protocol in ("per-batch", "persistent"):
+        check_external(cli, work, root, protocol, failures)
     if failures:
         sys.exit("FAIL: " + "; ".join(failures))
     print(f"dataset confusion: {len(got_pooled)} SemanticKITTI classes, per scan and pooled as "
-          f"built; car TP/FP/FN 3/11/1; {p.stdout.strip().splitlines()[-2]}")
+          f"built; car TP/FP/FN 3/11/1; {p.stdout.strip().splitlines()[-2]}; external, both "
+          f"protocols: every point scored, car TP/FP/FN 3/13/1")
 
 
 if __name__ == "__main__":
