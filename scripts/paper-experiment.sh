@@ -13,12 +13,20 @@
 # is skipped when its output exists, so a re-run continues where it stopped.
 #   usage: scripts/paper-experiment.sh [WORK_DIR]        (default out/paper)
 #   env:   WORST (30: select the 30 weakest of the 150 cells) or THRESHOLD (select the cells below
-#          it instead), JOBS (2), EPOCHS (2), CONTROL (1: also the random control arm)
+#          it instead), JOBS (2), EPOCHS (2), CONTROL (1: also the random control arm);
+#          for a miniature (tests/app/paper_miniature.py) or another experiment: CONFIG and
+#          HELDOUT_CONFIG (the sweeps; default sweep/configs/paper-xy.json, paper-xy-heldout.json),
+#          EXPORT_BACKGROUNDS (urban-08..urban-15), BASELINE (the bundled checkpoint) and
+#          ORIGINAL (a directory with train/ and val/; default: baseline-data.sh's first 800 scans)
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 work="${1:-$root/out/paper}"
 cli="${BLINDSPOT_CLI:-$root/build/bin/blindspot}"
-baseline="$root/models/checkpoints/baseline"
+baseline="${BASELINE:-$root/models/checkpoints/baseline}"
+config="${CONFIG:-$root/sweep/configs/paper-xy.json}"
+heldout_config="${HELDOUT_CONFIG:-$root/sweep/configs/paper-xy-heldout.json}"
+export_backgrounds="${EXPORT_BACKGROUNDS:-urban-08..urban-15}"
+original="${ORIGINAL:-$work/original}"
 jobs="${JOBS:-2}"
 # The paper selected the cells below a threshold (0.5 for its baseline). A baseline whose weakest
 # cell is above any fixed threshold would select nothing, so by default the weakest cells are
@@ -31,7 +39,7 @@ t0=$(date +%s)
 step() { echo "== $1 ($(($(date +%s) - t0)) s)"; }
 
 step "1. sweep urban-01..07 with the baseline"
-"$cli" sweep "$root/sweep/configs/paper-xy.json" -o "$work/before" --model "$baseline" \
+"$cli" sweep "$config" -o "$work/before" --model "$baseline" \
     --scan-cache "$work/scans" --jobs "$jobs"
 "$cli" report "$work/before" -o "$work/report-before" --scan-cache "$work/scans"
 
@@ -42,29 +50,29 @@ step "3. export the selected cells from urban-08..15"
 if [ ! -f "$work/retrain/manifest.json" ]; then
     rm -rf "$work/retrain"  # an interrupted export; export wants a new directory
     "$cli" export "$work/before" --selection "$work/selection.json" \
-        --backgrounds urban-08..urban-15 -o "$work/retrain" --jobs "$jobs"
+        --backgrounds "$export_backgrounds" -o "$work/retrain" --jobs "$jobs"
 fi
 
 step "4. fine-tune the baseline (original data: the first 800 scans of its training set)"
 # baseline-data.sh with 800 scans: the start of the baseline's own training set, and its 200
 # validation scans (held-out seeds, never trained on) as the held-out "real-like" check.
-JOBS="$jobs" bash "$root/scripts/baseline-data.sh" "$work/original" 800
+[ -n "${ORIGINAL:-}" ] || JOBS="$jobs" bash "$root/scripts/baseline-data.sh" "$original" 800
 [ -f "$work/retrained/model_card.json" ] ||
-    "$cli" train --recipe "$baseline/finetune.json" --init "$baseline" --data "$work/original/train" \
-        --retrain "$work/retrain" --retrain-fraction 0.5 --epochs "$epochs" --val "$work/original/val" \
+    "$cli" train --recipe "$baseline/finetune.json" --init "$baseline" --data "$original/train" \
+        --retrain "$work/retrain" --retrain-fraction 0.5 --epochs "$epochs" --val "$original/val" \
         -o "$work/retrained" --quiet
 
 step "5. sweep urban-01..07 again with the fine-tuned checkpoint, compare, report"
-"$cli" sweep "$root/sweep/configs/paper-xy.json" -o "$work/after" --model "$work/retrained" \
+"$cli" sweep "$config" -o "$work/after" --model "$work/retrained" \
     --scan-cache "$work/scans" --jobs "$jobs"
 "$cli" compare "$work/before" "$work/after" -o "$work/compare" --selection "$work/selection.json" \
-    --heldout "$work/original/val" --model-a "$baseline" --model-b "$work/retrained"
+    --heldout "$original/val" --model-a "$baseline" --model-b "$work/retrained"
 "$cli" report "$work/after" --baseline "$work/before" -o "$work/report" --scan-cache "$work/scans"
 
 step "6. held-out backgrounds: the same grid on urban:7001..7007 (never selected or exported)"
-"$cli" sweep "$root/sweep/configs/paper-xy-heldout.json" -o "$work/heldout-before" \
+"$cli" sweep "$heldout_config" -o "$work/heldout-before" \
     --model "$baseline" --scan-cache "$work/heldout-scans" --jobs "$jobs"
-"$cli" sweep "$root/sweep/configs/paper-xy-heldout.json" -o "$work/heldout-after" \
+"$cli" sweep "$heldout_config" -o "$work/heldout-after" \
     --model "$work/retrained" --scan-cache "$work/heldout-scans" --jobs "$jobs"
 "$cli" compare "$work/heldout-before" "$work/heldout-after" -o "$work/heldout-compare"
 
@@ -76,21 +84,21 @@ if [ "${CONTROL:-1}" = 1 ]; then
     if [ ! -f "$work/retrain-random/manifest.json" ]; then
         rm -rf "$work/retrain-random"
         "$cli" export "$work/before" --selection "$work/selection-random.json" \
-            --backgrounds urban-08..urban-15 -o "$work/retrain-random" --jobs "$jobs"
+            --backgrounds "$export_backgrounds" -o "$work/retrain-random" --jobs "$jobs"
     fi
     [ -f "$work/retrained-random/model_card.json" ] ||
-        "$cli" train --recipe "$baseline/finetune.json" --init "$baseline" --data "$work/original/train" \
+        "$cli" train --recipe "$baseline/finetune.json" --init "$baseline" --data "$original/train" \
             --retrain "$work/retrain-random" --retrain-fraction 0.5 --epochs "$epochs" \
-            --val "$work/original/val" -o "$work/retrained-random" --quiet
-    "$cli" sweep "$root/sweep/configs/paper-xy.json" -o "$work/after-random" \
+            --val "$original/val" -o "$work/retrained-random" --quiet
+    "$cli" sweep "$config" -o "$work/after-random" \
         --model "$work/retrained-random" --scan-cache "$work/scans" --jobs "$jobs"
     "$cli" compare "$work/before" "$work/after-random" -o "$work/compare-random" \
         --selection "$work/selection.json"
     # Targeted against random, directly: positive means targeting beat the control.
     "$cli" compare "$work/after-random" "$work/after" -o "$work/compare-targeted-vs-random" \
-        --selection "$work/selection.json" --heldout "$work/original/val" \
+        --selection "$work/selection.json" --heldout "$original/val" \
         --model-a "$work/retrained-random" --model-b "$work/retrained"
-    "$cli" sweep "$root/sweep/configs/paper-xy-heldout.json" -o "$work/heldout-after-random" \
+    "$cli" sweep "$heldout_config" -o "$work/heldout-after-random" \
         --model "$work/retrained-random" --scan-cache "$work/heldout-scans" --jobs "$jobs"
     "$cli" compare "$work/heldout-after-random" "$work/heldout-after" \
         -o "$work/heldout-targeted-vs-random"
