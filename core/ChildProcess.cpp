@@ -13,13 +13,19 @@
 namespace blindspot {
 namespace {
 
-// Exit status 127 with errno in the log is how a child says exec failed.
+// Standard input from /dev/null, output and errors to the log.
 [[noreturn]] void execChild(const std::vector<std::string>& argv, const std::string& working_dir,
                             const std::string& log_path) {
     const int log = ::open(log_path.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
     const int null = ::open("/dev/null", O_RDONLY);
     if (log < 0 || null < 0 || ::dup2(null, 0) < 0 || ::dup2(log, 1) < 0 || ::dup2(log, 2) < 0)
         ::_exit(127);
+    execInChild(argv, working_dir);
+}
+
+}  // namespace
+
+void execInChild(const std::vector<std::string>& argv, const std::string& working_dir) {
     if (!working_dir.empty() && ::chdir(working_dir.c_str()) != 0) ::_exit(127);
     std::vector<char*> args;
     for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
@@ -29,8 +35,6 @@ namespace {
     (void)!::write(2, why.data(), why.size());
     ::_exit(127);
 }
-
-}  // namespace
 
 std::string ChildExit::describe() const {
     switch (kind) {

@@ -28,6 +28,11 @@ struct ChildExit {
 /// Waits for `child`, polling, and kills it with SIGKILL at the timeout.
 ChildExit waitForChild(pid_t child, std::chrono::seconds timeout);
 
+/// In a forked child whose descriptors are set up: changes to `working_dir` (when not empty) and
+/// execs argv[0] (searched in PATH). On failure it writes "exec ARGV0: REASON" to standard error
+/// and exits with 127, how a child says exec failed. Never returns.
+[[noreturn]] void execInChild(const std::vector<std::string>& argv, const std::string& working_dir);
+
 /// Runs argv[0] (searched in PATH) with its arguments in `working_dir`, stdin from /dev/null,
 /// stdout and stderr appended to `log_path`.
 ChildExit runCommand(const std::vector<std::string>& argv, const std::string& working_dir,

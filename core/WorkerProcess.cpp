@@ -22,15 +22,8 @@ namespace {
     const int log = ::open(c.log_path.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
     if (log < 0 || ::dup2(socket, 0) < 0 || ::dup2(socket, 1) < 0 || ::dup2(log, 2) < 0)
         ::_exit(127);
-    if (!c.working_dir.empty() && ::chdir(c.working_dir.c_str()) != 0) ::_exit(127);
     for (const auto& [name, value] : c.env) ::setenv(name.c_str(), value.c_str(), 1);
-    std::vector<char*> args;
-    for (const auto& a : c.argv) args.push_back(const_cast<char*>(a.c_str()));
-    args.push_back(nullptr);
-    ::execvp(args[0], args.data());
-    const std::string why = "exec " + c.argv[0] + ": " + std::strerror(errno) + "\n";
-    (void)!::write(2, why.data(), why.size());
-    ::_exit(127);
+    execInChild(c.argv, c.working_dir);
 }
 
 }  // namespace
