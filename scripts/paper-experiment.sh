@@ -13,7 +13,8 @@
 # is skipped when its output exists, so a re-run continues where it stopped.
 #   usage: scripts/paper-experiment.sh [WORK_DIR]        (default out/paper)
 #   env:   WORST (30: select the 30 weakest of the 150 cells) or THRESHOLD (select the cells below
-#          it instead), JOBS (2), EPOCHS (2), CONTROL (1: also the random control arm);
+#          it instead), JOBS (2), EPOCHS (2), CONTROL (1: also the random control arm),
+#          RETRAIN_FRACTION (0.5: the share of each batch from the exported scans);
 #          for a miniature (tests/app/paper_miniature.py) or another experiment: CONFIG and
 #          HELDOUT_CONFIG (the sweeps; default sweep/configs/paper-xy.json, paper-xy-heldout.json),
 #          EXPORT_BACKGROUNDS (urban-08..urban-15), BASELINE (the bundled checkpoint) and
@@ -33,6 +34,7 @@ jobs="${JOBS:-2}"
 # selected; THRESHOLD restores the paper's rule.
 if [ -n "${THRESHOLD:-}" ]; then rule=(--below "$THRESHOLD"); else rule=(--worst "${WORST:-30}"); fi
 epochs="${EPOCHS:-2}"
+fraction="${RETRAIN_FRACTION:-0.5}"
 [ -x "$cli" ] || bash "$root/scripts/build.sh"
 mkdir -p "$work"
 t0=$(date +%s)
@@ -59,7 +61,7 @@ step "4. fine-tune the baseline (original data: the first 800 scans of its train
 [ -n "${ORIGINAL:-}" ] || JOBS="$jobs" bash "$root/scripts/baseline-data.sh" "$original" 800
 [ -f "$work/retrained/model_card.json" ] ||
     "$cli" train --recipe "$baseline/finetune.json" --init "$baseline" --data "$original/train" \
-        --retrain "$work/retrain" --retrain-fraction 0.5 --epochs "$epochs" --val "$original/val" \
+        --retrain "$work/retrain" --retrain-fraction "$fraction" --epochs "$epochs" --val "$original/val" \
         -o "$work/retrained" --quiet
 
 step "5. sweep urban-01..07 again with the fine-tuned checkpoint, compare, report"
@@ -88,7 +90,7 @@ if [ "${CONTROL:-1}" = 1 ]; then
     fi
     [ -f "$work/retrained-random/model_card.json" ] ||
         "$cli" train --recipe "$baseline/finetune.json" --init "$baseline" --data "$original/train" \
-            --retrain "$work/retrain-random" --retrain-fraction 0.5 --epochs "$epochs" \
+            --retrain "$work/retrain-random" --retrain-fraction "$fraction" --epochs "$epochs" \
             --val "$original/val" -o "$work/retrained-random" --quiet
     "$cli" sweep "$config" -o "$work/after-random" \
         --model "$work/retrained-random" --scan-cache "$work/scans" --jobs "$jobs"
