@@ -31,15 +31,6 @@ struct EvaluateArgs {
     bool knn = false;
 };
 
-// The dataset label of each cell's winning point, -1 where none.
-std::vector<int> cellDatasetIds(const RecordedScan& scan) {
-    std::vector<int> out(scan.image.source.size(), -1);
-    for (std::size_t cell = 0; cell < out.size(); ++cell)
-        if (scan.image.source[cell] >= 0)
-            out[cell] = scan.point_dataset_id[std::size_t(scan.image.source[cell])];
-    return out;
-}
-
 EvaluatedScan evaluatedScan(const RecordedScan& scan, const ScanOutcome& o,
                             const std::vector<std::string>& classes, int target) {
     EvaluatedScan e;
@@ -67,8 +58,8 @@ EvaluatedScan evaluatedScan(const RecordedScan& scan, const ScanOutcome& o,
     if (target >= 0 && !o.dataset.empty())
         e.false_positive_png = frontViewPng(
             scan.image.grid.rows, scan.image.grid.cols,
-            falsePositiveColours(scan.truth, o.predicted, scan.image.mask, cellDatasetIds(scan),
-                                 target));
+            falsePositiveColours(scan.truth, o.predicted, scan.image.mask,
+                                 valuesOfWinners(scan.image, scan.point_dataset_id), target));
     return e;
 }
 

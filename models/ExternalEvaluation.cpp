@@ -23,15 +23,6 @@ RangeGrid fullCircleGrid() {
     return g;
 }
 
-// Per image cell, the class of the point that won it (-1 where empty): what the pictures show.
-std::vector<int> cellClasses(const RecordedScan& scan, const std::vector<int>& point_classes) {
-    std::vector<int> out(scan.image.source.size(), -1);
-    for (std::size_t cell = 0; cell < out.size(); ++cell)
-        if (scan.image.source[cell] >= 0)
-            out[cell] = point_classes[std::size_t(scan.image.source[cell])];
-    return out;
-}
-
 }  // namespace
 
 ModelCard externalEvaluationCard(const ExternalPredictor& p) {
@@ -65,7 +56,7 @@ std::vector<ScanOutcome> scoreRecordedScansExternally(ExternalSegmenter& segment
         const auto predicted = segmenter.predictPoints(std::move(frames), names);
         for (std::size_t i = first; i < last; ++i) {
             const std::vector<int>& point_classes = predicted[i - first];
-            out.push_back(scoreScanPoints(scans[i], cellClasses(scans[i], point_classes),
+            out.push_back(scoreScanPoints(scans[i], valuesOfWinners(scans[i].image, point_classes),
                                           &point_classes, class_count));
         }
     }

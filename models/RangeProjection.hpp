@@ -77,6 +77,17 @@ RangeImage projectScan(const ScanGrid& scan, const RangeGrid& grid,
 std::vector<int> valuesForSources(const RangeImage& image, const std::vector<int>& cell_values,
                                   int missing = -1);
 
+/// The inverse: per image cell, the value of the source that won it (its truth, its dataset label,
+/// an external network's class for it), or -1 for an empty cell.
+template <class T>
+std::vector<int> valuesOfWinners(const RangeImage& image, const std::vector<T>& source_values) {
+    std::vector<int> out(image.source.size(), -1);
+    for (std::size_t cell = 0; cell < out.size(); ++cell)
+        if (image.source[cell] >= 0)
+            out[cell] = int(source_values[std::size_t(image.source[cell])]);
+    return out;
+}
+
 /// What an empty cell (no return) enters the network as.
 enum class EmptyCells {
     kZero,        ///< normalise, then multiply by the validity mask (SqueezeSeg, lidar-bonnetal)

@@ -36,14 +36,6 @@ std::vector<float> pointRanges(const PointList& points) {
     return out;
 }
 
-// Per cell, the truth of the point that won it.
-std::vector<int> cellTruth(const RangeImage& image, const std::vector<int>& point_truth) {
-    std::vector<int> truth(image.grid.cellCount(), -1);
-    for (std::size_t cell = 0; cell < truth.size(); ++cell)
-        if (image.source[cell] >= 0) truth[cell] = point_truth[std::size_t(image.source[cell])];
-    return truth;
-}
-
 // lidar_2d label ids (SqueezeSeg's KITTI export).
 int classOfLidar2dLabel(float label, const std::vector<std::string>& classes) {
     static const char* names[] = {"unknown", "car", "pedestrian", "cyclist"};
@@ -106,7 +98,7 @@ RecordedScan readLidar2d(const std::string& path, const ModelCard& card, bool ke
     s.image = projectPoints(points, card.grid, card.input_channels);
     s.point_range_m = pointRanges(points);
     s.point_truth = std::move(point_class);
-    s.truth = cellTruth(s.image, s.point_truth);
+    s.truth = valuesOfWinners(s.image, s.point_truth);
     if (keep_points) s.points = std::move(points);
     return s;
 }
@@ -123,7 +115,7 @@ RecordedScan readKitti(const std::string& bin, const std::string& label, const s
         for (std::size_t i = 0; i < points.size(); ++i)
             s.point_truth[i] = scoredClass(card, classOfLabel(card, set, points.label[i]));
     if (!label.empty() && set == LabelSet::kSemanticKitti) s.point_dataset_id = points.label;
-    s.truth = cellTruth(s.image, s.point_truth);
+    s.truth = valuesOfWinners(s.image, s.point_truth);
     if (keep_points) s.points.xyzi = points.xyzi;
     return s;
 }
