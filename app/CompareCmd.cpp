@@ -6,6 +6,7 @@
 #include "app/Commands.hpp"
 #include "app/RunArgs.hpp"
 #include "core/Error.hpp"
+#include "core/Precision.hpp"
 #include "eval/ClassMapping.hpp"
 #include "eval/Comparison.hpp"
 #include "eval/Metrics.hpp"
@@ -93,6 +94,13 @@ void runCompare(const CompareArgs& a, const AppContext& context) {
         // A labelled set has no placed targets: the held-out check scores the targets' class.
         const std::string& metric = o.map.metric.class_name;
         extra = heldoutCheck(a, ra, rb, metric == kTargetClass ? "car" : metric);
+    }
+    const Precision pa = precisionOfHash(ra.info.checkpoint_hash),
+                    pb = precisionOfHash(rb.info.checkpoint_hash);
+    if (pa != pb) {
+        extra["precision"] = {{"a", precisionName(pa)}, {"b", precisionName(pb)}};
+        std::cout << "the runs differ in inference precision: A " << precisionName(pa) << ", B "
+                  << precisionName(pb) << "\n";
     }
     const RunDirectory dir_a(ra.dir), dir_b(rb.dir);
     if (dir_a.hasPredictions() && dir_b.hasPredictions())

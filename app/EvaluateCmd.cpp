@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "app/Commands.hpp"
+#include "app/PrecisionOption.hpp"
 #include "core/Error.hpp"
 #include "core/DatasetConfusion.hpp"
 #include "models/ExternalEvaluation.hpp"
@@ -29,6 +30,7 @@ struct EvaluateArgs {
     int batch = 8;
     int threads = 0;
     bool knn = false;
+    std::string precision = "fp32";
 };
 
 EvaluatedScan evaluatedScan(const RecordedScan& scan, const ScanOutcome& o,
@@ -113,6 +115,7 @@ ScoredScans scoreWithCheckpoint(const EvaluateArgs& a, const std::string& model,
     setTorchThreads(a.threads > 0 ? a.threads
                                   : int(std::max(1u, std::thread::hardware_concurrency())));
     const auto net = SegmentationNetwork::load(model);
+    net->setPrecision(precisionFlag(a.precision));
     ScoredScans s{net->hash(), net->card(), {}, {}};
     checkTargetClass(a, s.card);
     s.scans = loadRecordedScans(a.data, s.card);
@@ -124,6 +127,9 @@ ScoredScans scoreWithExternal(const EvaluateArgs& a, const std::string& spec) {
     if (a.knn)
         throw ConfigError(ErrorSource::flag("--knn"),
                           "a range-image network; an external one answers per point already");
+    if (a.precision != "fp32")
+        throw ConfigError(ErrorSource::flag("--precision"),
+                          "fp32 with an external command, which chooses its own arithmetic");
     const ExternalPredictor predictor = loadExternalPredictor(spec);
     ScoredScans s{predictor.identity, externalEvaluationCard(predictor), {}, {}};
     checkTargetClass(a, s.card);
@@ -190,6 +196,7 @@ void setupEvaluateCommand(CLI::App& app, const AppContext& context) {
     cmd->add_option("--batch", a->batch, "Scans per forward pass (per external batch)")
         ->check(CLI::PositiveNumber);
     cmd->add_option("--threads", a->threads, "LibTorch threads (default: all cores)");
+    addPrecisionOption(cmd, a->precision);
     cmd->add_flag("--knn", a->knn,
                   "Refine each point's class with lidar-bonnetal's k-NN vote (k 5, 5 x 5 window, "
                   "sigma 1, cutoff 1 m; docs/models.md)");

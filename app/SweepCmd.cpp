@@ -1,4 +1,4 @@
-// blindspot sweep CONFIG.json -o RUN_DIR [--model CKPT] [--batch B] [--threads T] [--scans-only]
+// blindspot sweep CONFIG.json -o RUN_DIR [--model CKPT] [--precision P] [--batch B] [--threads T] [--scans-only]
 //   [--jobs N] [--full-scans] [--shard i/N|auto [--shard-count N] [--shard-peers DIR_WITH_{i}]]
 //   [--no-cache]
 //   [--scan-cache DIR] [--images]
@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "app/Commands.hpp"
+#include "app/PrecisionOption.hpp"
 #include "core/Error.hpp"
 #include "models/ExternalPredictor.hpp"
 #include "models/ExternalSegmenter.hpp"
@@ -38,6 +39,7 @@ struct SweepOptions {
     std::string scan_cache;
     std::size_t stop_after = 0;
     bool images = false;
+    std::string precision = "fp32";
 };
 
 void runSweepCommand(const SweepOptions& opt, const AppContext& context) {
@@ -62,6 +64,11 @@ void runSweepCommand(const SweepOptions& opt, const AppContext& context) {
     options.pipeline = plan.pipeline;
     options.cast_threads = plan.cast_threads;
     options.batch = plan.batch;
+    const Precision precision = precisionFlag(opt.precision);
+    if (precision != Precision::kFp32 && (opt.scans_only || !external.empty()))
+        throw ConfigError(ErrorSource::flag("--precision"),
+                          "fp32 without a LibTorch network (an external command chooses its own "
+                          "arithmetic)");
     if (!opt.scans_only && !external.empty()) {
         const ExternalPredictor predictor = loadExternalPredictor(external);
         options.segmenter = [predictor] { return makeExternalSegmenter(predictor); };
@@ -70,7 +77,8 @@ void runSweepCommand(const SweepOptions& opt, const AppContext& context) {
         keepTensorBuffersOnHeap();
         setTorchThreads(plan.torch_threads);
         const std::string model = opt.model.empty() ? context.data().baseline() : opt.model;
-        std::shared_ptr<const SegmentationNetwork> net = SegmentationNetwork::load(model);
+        std::shared_ptr<SegmentationNetwork> net = SegmentationNetwork::load(model);
+        net->setPrecision(precision);
         options.segmenter = [net] { return makeNetworkSegmenter(net); };
         std::cerr << "model " << model << " (" << net->card().architecture << ", " << net->hash()
                   << ")\n";
@@ -96,6 +104,7 @@ void setupSweepCommand(CLI::App& app, const AppContext& context) {
                     "Checkpoint directory to score (model_card.json + weights; default: the "
                     "bundled baseline), or external:CMD.json for a network behind a command "
                     "(docs/models.md)");
+    addPrecisionOption(cmd, opt->precision);
     cmd->add_option("--batch", opt->batch, "Scans per forward pass (default 4)")
         ->check(CLI::PositiveNumber);
     cmd->add_option("--threads", opt->threads, "LibTorch threads (default: cores / jobs)")

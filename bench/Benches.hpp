@@ -37,6 +37,7 @@ struct InferBenchOptions {
     int threads = 2;
     int repeats = 15;
     bool external_only = false;  ///< only the external commands (models/external/)
+    std::string precision = "fp32";  ///< bf16: bf16 against FP32 in interleaved rounds
 };
 int runInferBench(const InferBenchOptions& options);
 

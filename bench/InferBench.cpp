@@ -2,7 +2,8 @@
 // weights in PyTorch eager (bench/infer_eager.py under Debian's /usr/bin/python3). Then the
 // external-command path (--model external:CMD.json): the shipped point-wise example on real
 // squeezeseg-front scans of the bench scene, ms per batch of 1 and 8, so the per-batch cost of
-// writing the sequence, starting the command and reading predictions back shows.
+// writing the sequence, starting the command and reading predictions back shows. With
+// --precision bf16: bf16 against FP32 instead of PyTorch eager.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -21,6 +22,7 @@
 #include "models/ExternalPredictor.hpp"
 #include "models/ExternalSegmenter.hpp"
 #include "models/Network.hpp"
+#include "models/RangeProjection.hpp"
 
 namespace blindspot::bench {
 
@@ -132,6 +134,47 @@ void externalBench(int repeats) {
     }
 }
 
+// bf16 against FP32 on the same weights, alternating rounds of kPerRound passes per batch size,
+// and the share of cells whose arg-max class differs on the scans of the bench scene.
+int precisionBench(SegmentationNetwork& net, const InferBenchOptions& o, int rounds,
+                   int per_round) {
+    requirePrecisionSupported(precisionFromName(o.precision, "--precision"), "--precision");
+    const std::vector<int> batches = {1, 4, 8};
+    std::map<int, std::vector<double>> fp32, bf16;
+    for (int r = 0; r < rounds; ++r)
+        for (int batch : batches) {
+            net.setPrecision(Precision::kFp32);
+            const auto a = msPerFrame(net, batch, per_round);
+            net.setPrecision(Precision::kBf16);
+            const auto b = msPerFrame(net, batch, per_round);
+            fp32[batch].insert(fp32[batch].end(), a.begin(), a.end());
+            bf16[batch].insert(bf16[batch].end(), b.begin(), b.end());
+        }
+    std::printf("%-6s %14s %14s %8s\n", "batch", "fp32 ms/fr", "bf16 ms/fr", "ratio");
+    for (int batch : batches)
+        std::printf("%-6d %14.1f %14.1f %8.2f\n", batch, median(fp32[batch]), median(bf16[batch]),
+                    median(bf16[batch]) / median(fp32[batch]));
+    std::size_t triangles = 0;
+    const RayScene scene = makeRaycastBenchScene(&triangles);
+    Pose sensor;
+    sensor.translation_m = {0.0, 0.0, 1.73};
+    const ScanGrid scan = castScan(scene, lidarPreset("hdl64e-kitti"), sensor.parentFromLocal());
+    const RangeImage image = projectScan(scan, net.card().grid, net.card().input_channels);
+    net.setPrecision(Precision::kFp32);
+    const auto a = net.classify({&image})[0];
+    net.setPrecision(Precision::kBf16);
+    const auto b = net.classify({&image})[0];
+    std::size_t cells = 0, differ = 0;
+    for (std::size_t i = 0; i < a.size(); ++i)
+        if (a[i] >= 0) {
+            ++cells;
+            differ += a[i] != b[i];
+        }
+    std::printf("bench scene: %zu of %zu cells (%.3f %%) change class under bf16\n", differ, cells,
+                100.0 * double(differ) / double(std::max<std::size_t>(cells, 1)));
+    return 0;
+}
+
 }  // namespace
 
 // LibTorch and PyTorch eager in alternating rounds of kPerRound passes each, so both see the same
@@ -151,6 +194,7 @@ int runInferBench(const InferBenchOptions& o) {
               << " x " << net->card().grid.cols << ", " << o.threads << " threads, " << rounds
               << " interleaved rounds of " << kPerRound << " passes each (median of "
               << rounds * kPerRound << ")\n";
+    if (o.precision != "fp32") return precisionBench(*net, o, rounds, kPerRound);
     std::map<int, std::vector<double>> ours, theirs;
     double gflop = 0;
     bool eager_ok = true;

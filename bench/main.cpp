@@ -38,6 +38,10 @@ int main(int argc, char** argv) {
     in->add_option("--model", infer.checkpoint, "Checkpoint directory")->capture_default_str();
     in->add_option("--threads", infer.threads, "Threads for both")->capture_default_str();
     in->add_option("--repeats", infer.repeats, "Timed repetitions (median reported)");
+    in->add_option("--precision", infer.precision,
+                   "bf16: time bf16 against FP32 in interleaved rounds (CPUs with avx512_bf16 "
+                   "or amx_bf16) and count the cells whose class differs")
+        ->capture_default_str();
     in->add_flag("--external-only", infer.external_only,
                  "Only the external commands: per batch, persistent NumPy, persistent PyTorch");
     in->callback([&] { blindspot::bench::runInferBench(infer); });

@@ -1,5 +1,6 @@
 #include "models/Network.hpp"
 
+#include <ATen/autocast_mode.h>
 #include <malloc.h>
 #include <torch/csrc/jit/frontend/error_report.h>
 
@@ -176,12 +177,46 @@ std::pair<torch::Tensor, torch::Tensor> batchTensors(const ModelCard& card,
     return {input, mask};
 }
 
-torch::Tensor NetworkState::forward(const torch::Tensor& input, const torch::Tensor& mask) const {
-    if (native) {
-        SqueezeSeg model = native;  // the holder is shared; forward() is not const
+namespace {
+// CPU autocast to bfloat16 for one forward pass (thread-local state, restored on exit). Autocast
+// keeps the ops it lists as FP32-only in FP32, among them the transposed convolutions, whose bf16
+// CPU kernel in LibTorch 1.13 returns the wrong width for SqueezeSeg's (1, 2) stride.
+class Bf16Autocast {
+  public:
+    Bf16Autocast()
+        : was_enabled_(at::autocast::is_cpu_enabled()),
+          was_dtype_(at::autocast::get_autocast_cpu_dtype()) {
+        at::autocast::set_cpu_enabled(true);
+        at::autocast::set_autocast_cpu_dtype(at::kBFloat16);
+        at::autocast::increment_nesting();
+    }
+    ~Bf16Autocast() {
+        if (at::autocast::decrement_nesting() == 0) at::autocast::clear_cache();
+        at::autocast::set_cpu_enabled(was_enabled_);
+        at::autocast::set_autocast_cpu_dtype(was_dtype_);
+    }
+    Bf16Autocast(const Bf16Autocast&) = delete;
+    Bf16Autocast& operator=(const Bf16Autocast&) = delete;
+
+  private:
+    bool was_enabled_;
+    at::ScalarType was_dtype_;
+};
+
+torch::Tensor forwardFp32(const NetworkState& s, const torch::Tensor& input,
+                          const torch::Tensor& mask) {
+    if (s.native) {
+        SqueezeSeg model = s.native;  // the holder is shared; forward() is not const
         return model->forward(input, mask);
     }
-    return scripted.forward({input}).toTensor();
+    return s.scripted.forward({input}).toTensor();
+}
+}  // namespace
+
+torch::Tensor NetworkState::forward(const torch::Tensor& input, const torch::Tensor& mask) const {
+    if (precision == Precision::kFp32) return forwardFp32(*this, input, mask);
+    const Bf16Autocast autocast;
+    return forwardFp32(*this, input, mask).to(torch::kFloat);
 }
 
 void keepTensorBuffersOnHeap() {
@@ -235,7 +270,11 @@ std::unique_ptr<SegmentationNetwork> SegmentationNetwork::create(const ModelCard
 }
 
 const ModelCard& SegmentationNetwork::card() const { return impl_->card; }
-std::string SegmentationNetwork::hash() const { return impl_->weights_hash; }
+std::string SegmentationNetwork::hash() const {
+    return hashWithPrecision(impl_->weights_hash, impl_->precision);
+}
+void SegmentationNetwork::setPrecision(Precision precision) { impl_->precision = precision; }
+Precision SegmentationNetwork::precision() const { return impl_->precision; }
 
 std::size_t SegmentationNetwork::parameterCount() const {
     std::size_t n = 0;

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "core/Precision.hpp"
 #include "core/Segmenter.hpp"
 #include "models/ModelCard.hpp"
 #include "models/RangeProjection.hpp"
@@ -37,8 +38,12 @@ class SegmentationNetwork {
     ~SegmentationNetwork();
 
     const ModelCard& card() const;
-    /// FNV-1a 64 (hex) of the weights and the card's input/output definition.
+    /// FNV-1a 64 (hex) of the weights and the card's input/output definition, plus "+bf16" when
+    /// inference runs in bf16 (core/Precision.hpp).
     std::string hash() const;
+    /// Inference precision (FP32 unless set); set it before sharing the network with workers.
+    void setPrecision(Precision precision);
+    Precision precision() const;
     std::size_t parameterCount() const;
     /// Logits (B x K x H x W, row-major) of B images, in inference mode.
     std::vector<float> logits(const std::vector<const RangeImage*>& images) const;

@@ -4,6 +4,7 @@
 #include <torch/script.h>
 #include <torch/torch.h>
 
+#include "core/Precision.hpp"
 #include "models/ModelCard.hpp"
 #include "models/RangeProjection.hpp"
 #include "models/SqueezeSeg.hpp"
@@ -15,8 +16,10 @@ struct NetworkState {
     SqueezeSeg native{nullptr};           ///< architecture "squeezeseg"
     mutable torch::jit::Module scripted;  ///< architecture "torchscript"
     std::string weights_hash;
+    Precision precision = Precision::kFp32;  ///< of inference; training always runs FP32
 
-    /// B x C x H x W normalised input and B x 1 x H x W mask -> logits.
+    /// B x C x H x W normalised input and B x 1 x H x W mask -> FP32 logits, computed in
+    /// `precision`.
     torch::Tensor forward(const torch::Tensor& input, const torch::Tensor& mask) const;
 };
 

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "core/AtomicFile.hpp"
+#include "core/Precision.hpp"
 #include "reports/Heatmap.hpp"
 #include "reports/HtmlParts.hpp"
 
@@ -82,6 +83,10 @@ std::string metadataTable(const RunMetadata& r) {
       << "</code></td></tr>"
       << "<tr><th class=l>checkpoint hash</th><td class=l><code>"
       << (r.checkpoint_hash.empty() ? "(none)" : r.checkpoint_hash) << "</code></td></tr>"
+      << (r.checkpoint_hash.empty()
+              ? ""
+              : "<tr><th class=l>inference precision</th><td class=l>" +
+                    precisionName(precisionOfHash(r.checkpoint_hash)) + "</td></tr>")
       << "<tr><th class=l>blindspot version</th><td class=l>" << escape(r.tool_version)
       << "</td></tr>"
       << "<tr><th class=l>started / finished</th><td class=l>" << r.started_at << " / "
@@ -323,6 +328,11 @@ std::string writeComparisonReport(const Comparison& c, const RunMetadata& a, con
     h << "<h1>Checkpoint comparison: " << escape(a.name) << " (A) vs " << escape(b.name)
       << " (B)</h1>\n<h2>A</h2>" << metadataTable(a) << "<h2>B</h2>" << metadataTable(b)
       << "<h2>Change B - A</h2>";
+    if (extra.contains("precision"))
+        h << "<p class=legend><b>The runs differ in inference precision</b> (A "
+          << escape(extra.at("precision").value("a", "")) << ", B "
+          << escape(extra.at("precision").value("b", ""))
+          << "): the change includes the arithmetic's, not only the checkpoint's.</p>\n";
     if (extra.contains("class_mapping"))
         h << "<p class=legend>Class mapping: "
           << escape(extra.at("class_mapping").value("note", "")) << "</p>\n";

@@ -99,6 +99,13 @@ TEST(Cli, BadInputGivesOneLineErrors) {
         "badmount.json: /sensor/location");
     expectOneLineError(runCli("scan " + kScene + " --lidar hdl64e --threads -2" + out), "threads");
     expectOneLineError(runCli("frobnicate"), "frobnicate");
+    // Issue 35: the inference precision is fp32 or bf16, and only a LibTorch network has one.
+    const std::string sweep = std::string(BLINDSPOT_SOURCE_DIR) + "/sweep/configs/demo-xy.json";
+    expectOneLineError(runCli("sweep " + sweep + " --precision fp16" + out),
+                       "--precision: fp32 or bf16; got \"fp16\"");
+    expectOneLineError(runCli("sweep " + sweep + " --precision bf16 --scans-only" + out),
+                       "--precision: fp32 without a LibTorch network");
+    EXPECT_FALSE(fs::exists(dir / "out" / "results.sqlite"));
     // Issue 20: tessellation limits, non-finite vertices, sidecars that point outside their folder.
     expectOneLineError(
         runCli(

@@ -69,6 +69,32 @@ TEST(SqueezeSeg, SaveLoadRoundTripGivesIdenticalOutputs) {
     EXPECT_EQ(loaded->hash().size(), 16u);
 }
 
+TEST(SqueezeSeg, Bf16AgreesWithFp32AndChangesTheHash) {
+    if (!cpuHasBf16()) GTEST_SKIP() << "this CPU reports no bf16 (avx512_bf16, amx_bf16)";
+    const auto dir = blindspot::testing::freshTempDir("ckpt-bf16");
+    SegmentationNetwork::create(squeezeSegCard(true), 5)->save((dir / "ckpt").string());
+    const auto net = SegmentationNetwork::load((dir / "ckpt").string());
+    const std::size_t cells = 64 * 512;
+    const auto input = pattern(2 * 5 * cells, 2.0f);
+    const std::vector<float> mask(2 * cells, 1.0f);
+    const std::string fp32_hash = net->hash();
+    const auto fp32 = net->logits(input, mask, 2);
+    net->setPrecision(Precision::kBf16);
+    EXPECT_EQ(net->hash(), fp32_hash + "+bf16");
+    const auto bf16 = net->logits(input, mask, 2);
+    ASSERT_EQ(bf16.size(), fp32.size());  // the transposed convolutions keep their width
+    // bf16 keeps 8 bits of mantissa: each logit within a few per cent of the logits' spread.
+    double spread = 0.0, worst = 0.0;
+    for (float v : fp32) spread = std::max(spread, double(std::fabs(v)));
+    for (std::size_t i = 0; i < fp32.size(); ++i)
+        worst = std::max(worst, double(std::fabs(fp32[i] - bf16[i])));
+    EXPECT_GT(spread, 0.0);
+    EXPECT_LT(worst, 0.05 * spread);
+    EXPECT_NE(fp32, bf16);  // it did run in bf16
+    net->setPrecision(Precision::kFp32);
+    EXPECT_EQ(net->logits(input, mask, 2), fp32);  // and FP32 is back, bit for bit
+}
+
 TEST(SqueezeSeg, LossEqualsTheHandComputedValue) {
     // 2 classes, weights [0.5, 2], a 2 x 2 image with one masked cell:
     //   cell 0: logits (0, ln 3), label 1 -> CE = ln(4/3), weight 2
