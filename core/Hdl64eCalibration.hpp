@@ -18,12 +18,17 @@ constexpr int kHdl64eLasers = 64;
 /// vert_correction of laser i (radians, positive up), in laser-id order.
 const std::array<double, kHdl64eLasers>& hdl64eVerticalCorrectionRad();
 
-/// Elevation (deg, positive up) of each row of KITTI's own HDL-64E, top to bottom: the median
-/// elevation asin(z / r) of each row's returns in the two lidar_2d scans of drive
-/// 2011_09_26_0001 (label-free; the spread within a row is 0.01-0.2 deg). Rows 0-31 come about
-/// 0.33 deg apart and rows 32-63 about 0.5 deg: the two laser blocks. KITTI's unit reaches
-/// +2.3 deg, not the S2.1 table's +4.97 deg.
+/// Elevation (deg, positive up) of each laser of KITTI's own HDL-64E, top to bottom, and the
+/// height (m) of its origin above the point cloud's origin: per row of the two lidar_2d scans of
+/// drive 2011_09_26_0001 (rows are lasers there), the least-squares line z = d tan(el) + h through
+/// the row's returns (d: horizontal distance), which every return fits to within 0.8 mm
+/// (label-free). Upper block (rows 0-31) about 0.36 deg apart at h 0.198-0.209 m, lower block
+/// about 0.51 deg apart at h 0.116-0.126 m: the unit's vertOffsetCorrection. Seen from the
+/// origin a laser's returns therefore climb by about h / d rad with nearness, 1.4 deg at 8 m,
+/// which scatters a near object's points over the rows of an elevation image (SemanticKITTI).
+/// KITTI's unit reaches +1.94 deg, not the S2.1 table's +4.97 deg.
 const std::array<double, kHdl64eLasers>& kittiHdl64eElevationDeg();
+const std::array<double, kHdl64eLasers>& kittiHdl64eOriginZM();
 
 /// Azimuth phase (deg, in [0, 0.18)) of each row of the hdl64e-kitti preset. The real unit fires
 /// each laser at its own rotational correction, so the columns a 0.18 deg firing pattern leaves

@@ -168,6 +168,13 @@ LidarSpec resolveLidarSpec(LidarSpec spec, const std::string& file, const std::s
         if (!(std::fabs(off) <= 1.0))
             fail("row_azimuth_offsets_deg",
                  "every offset must lie in [-1, 1] deg, got " + num(off));
+    if (!spec.row_origin_z_m.empty() && spec.row_origin_z_m.size() != spec.elevation_deg.size())
+        fail("row_origin_z_m", "expected one height per beam (" +
+                                   std::to_string(spec.elevation_deg.size()) + "), got " +
+                                   std::to_string(spec.row_origin_z_m.size()));
+    for (double z : spec.row_origin_z_m)
+        if (!(std::fabs(z) <= 1.0))
+            fail("row_origin_z_m", "every height must lie in [-1, 1] m, got " + num(z));
     return spec;
 }
 
@@ -190,13 +197,15 @@ LidarSpec lidarPreset(const std::string& name) {
         spec.vertical = custom(linspace(2.0, -24.8, 64));
         spec.horizontal = symmetric(360.0, 0.18);
     } else if (name == "hdl64e-kitti") {
-        // KITTI's own HDL-64E: its 64 rows as measured in real KITTI scans (two laser blocks,
-        // core/Hdl64eCalibration.hpp), its response (ray drop, remission, noise); columns as
+        // KITTI's own HDL-64E: its 64 lasers as measured in real KITTI scans (two laser blocks
+        // with their origins' heights, core/Hdl64eCalibration.hpp), its response (ray drop, remission, noise); columns as
         // hdl64e.
         const auto& table = kittiHdl64eElevationDeg();
         spec.vertical = custom(std::vector<double>(table.begin(), table.end()));
         spec.horizontal = symmetric(360.0, 0.18);
         spec.row_azimuth_offset_deg = kittiHdl64eRowPhasesDeg();
+        const auto& origin_z = kittiHdl64eOriginZM();
+        spec.row_origin_z_m.assign(origin_z.begin(), origin_z.end());
         spec.response = hdl64eKittiResponse();
     } else if (name == "hdl64e-s2.1") {
         // A published HDL-64E S2.1 calibration: the 64 lasers' vertical corrections
@@ -301,6 +310,7 @@ LidarSpec lidarSpecFromJson(const JsonObject& j) {
     spec.scan_frequency_hz = j.number("scan_frequency_hz", spec.scan_frequency_hz);
     if (j.has("row_azimuth_offsets_deg"))
         spec.row_azimuth_offset_deg = j.numbers("row_azimuth_offsets_deg");
+    if (j.has("row_origin_z_m")) spec.row_origin_z_m = j.numbers("row_origin_z_m");
     spec = resolveLidarSpec(spec, j.file(), j.path());
     if (j.has("response"))
         spec.response = responseFromJson(j.object("response"), spec.elevation_deg.size());
@@ -318,6 +328,7 @@ nlohmann::json lidarSpecToJson(const LidarSpec& spec) {
                         {"scan_frequency_hz", spec.scan_frequency_hz}};
     if (!spec.row_azimuth_offset_deg.empty())
         j["row_azimuth_offsets_deg"] = spec.row_azimuth_offset_deg;
+    if (!spec.row_origin_z_m.empty()) j["row_origin_z_m"] = spec.row_origin_z_m;
     if (spec.response.enabled) j["response"] = responseToJson(spec.response);
     return j;
 }

@@ -49,6 +49,12 @@ struct LidarSpec {
     /// correction), so the columns of a row are shifted against those of the next and the
     /// gaps a projection leaves fall at different columns per row, as in real scans.
     std::vector<double> row_azimuth_offset_deg;
+    /// Per-row height (m, along the sensor's z) of the laser's origin above the sensor frame's
+    /// origin, empty: every beam starts at the origin. A real head's lasers sit above its base,
+    /// where the point cloud's origin is (the HDL-64E's vertOffsetCorrection: KITTI's upper block
+    /// about 0.20 m, the lower 0.12 m), so a laser's points seen from the origin rise by about
+    /// h / R rad with range R: near points of one laser land in other rows of an elevation image.
+    std::vector<double> row_origin_z_m;
 
     std::vector<double> elevation_deg;  ///< one per row, strictly decreasing
     std::vector<double> azimuth_deg;    ///< one per column, strictly decreasing
@@ -57,6 +63,9 @@ struct LidarSpec {
     int cols() const { return static_cast<int>(azimuth_deg.size()); }
     double azimuthOffsetDeg(int row) const {
         return row_azimuth_offset_deg.empty() ? 0.0 : row_azimuth_offset_deg[std::size_t(row)];
+    }
+    double originZM(int row) const {
+        return row_origin_z_m.empty() ? 0.0 : row_origin_z_m[std::size_t(row)];
     }
 };
 

@@ -17,13 +17,15 @@ template <typename ColOf>
 void fillPacket(const BeamTable& beams, int row, int lanes, ColOf col_of, RTCRayHit16& rh,
                 int valid[kPacket]) {
     const float* m = beams.world_from_sensor;
+    float o[3];
+    beams.worldOrigin(row, o);
     for (int k = 0; k < kPacket; ++k) {
         valid[k] = k < lanes ? -1 : 0;
         float d[3] = {1.f, 0.f, 0.f};
         if (k < lanes) beams.sensorDir(row, col_of(k), d);
-        rh.ray.org_x[k] = beams.origin[0];
-        rh.ray.org_y[k] = beams.origin[1];
-        rh.ray.org_z[k] = beams.origin[2];
+        rh.ray.org_x[k] = o[0];
+        rh.ray.org_y[k] = o[1];
+        rh.ray.org_z[k] = o[2];
         rh.ray.dir_x[k] = m[0] * d[0] + m[1] * d[1] + m[2] * d[2];
         rh.ray.dir_y[k] = m[3] * d[0] + m[4] * d[1] + m[5] * d[2];
         rh.ray.dir_z[k] = m[6] * d[0] + m[7] * d[1] + m[8] * d[2];
@@ -127,9 +129,7 @@ void castScanInto(const RayScene& scene, const LidarSpec& spec,
                 const float range = float(double(steps) * res);
                 float d[3];
                 beams.sensorDir(row, col0 + k, d);
-                xyz[3 * cell + 0] = d[0] * range;
-                xyz[3 * cell + 1] = d[1] * range;
-                xyz[3 * cell + 2] = d[2] * range;
+                beams.sensorPoint(row, d, range, &xyz[3 * cell]);
                 range_out[cell] = range;
                 refl_out[cell] = phongReflectivity(mat, cos_incidence);
                 label_out[cell] = mat.label;
@@ -150,11 +150,19 @@ std::pair<std::vector<int>, std::vector<int>> beamsInCone(const LidarSpec& spec,
     const double az_c = std::atan2(axis_sensor.y(), axis_sensor.x()) * 180 / M_PI;
     double margin = 0.5;
     for (double off : spec.row_azimuth_offset_deg) margin = std::max(margin, 0.5 + std::fabs(off));
+    // A laser whose origin sits h above the sensor's sees a point at distance D from the origin
+    // about h / D rad higher or lower than the origin does; widen the rows by that much.
+    double lift_m = 0.0;
+    for (double z : spec.row_origin_z_m) lift_m = std::max(lift_m, std::fabs(z));
+    const double nearest_m = d * (1.0 - std::sin(std::min(half_angle_deg, 90.0) * M_PI / 180));
+    const double lift_deg =
+        lift_m == 0.0 ? 0.0 : std::atan(lift_m / std::max(nearest_m, 1e-3)) * 180 / M_PI;
     const double cos_el = std::cos(std::min(89.0, std::fabs(el_c) + half_angle_deg) * M_PI / 180);
     const double az_half = std::min(180.0, (half_angle_deg + margin) / std::max(cos_el, 1e-3));
     std::vector<int> rows, cols;
     for (int r = 0; r < spec.rows(); ++r)
-        if (std::fabs(spec.elevation_deg[r] - el_c) <= half_angle_deg + margin) rows.push_back(r);
+        if (std::fabs(spec.elevation_deg[r] - el_c) <= half_angle_deg + margin + lift_deg)
+            rows.push_back(r);
     for (int c = 0; c < spec.cols(); ++c)
         if (std::fabs(std::remainder(spec.azimuth_deg[c] - az_c, 360.0)) <= az_half)
             cols.push_back(c);

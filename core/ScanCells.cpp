@@ -23,14 +23,21 @@ void writeRange(ScanGrid& scan, std::size_t i, int row, int col, double range_m)
     const float range = quantisedRange(scan, range_m);
     const Eigen::Vector3d d = beamDirection(scan.elevationDeg(row, col), scan.azimuthDeg(row, col));
     for (int k = 0; k < 3; ++k) scan.xyz_sensor_m[3 * i + std::size_t(k)] = float(d[k] * range);
+    const double origin_z_m = scan.spec.originZM(row);
+    if (origin_z_m != 0.0) scan.xyz_sensor_m[3 * i + 2] = float(origin_z_m + d[2] * range);
     scan.range_m[i] = range;
 }
 
 void rescaleRange(ScanGrid& scan, std::size_t i, double range_m) {
     const float range = quantisedRange(scan, range_m);
     const double scale = double(range) / double(scan.range_m[i]);
-    for (std::size_t k = 3 * i; k < 3 * i + 3; ++k)
-        scan.xyz_sensor_m[k] = float(double(scan.xyz_sensor_m[k]) * scale);
+    // The point moves along its beam, which starts at the laser's origin (0, 0, h).
+    const double origin[3] = {0.0, 0.0, scan.spec.originZM(int(i / std::size_t(scan.cols())))};
+    for (std::size_t k = 0; k < 3; ++k) {
+        float& v = scan.xyz_sensor_m[3 * i + k];
+        v = origin[k] == 0.0 ? float(double(v) * scale)
+                             : float(origin[k] + (double(v) - origin[k]) * scale);
+    }
     scan.range_m[i] = range;
 }
 

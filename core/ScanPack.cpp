@@ -50,7 +50,7 @@ void appendPlanes(std::string& out, const std::vector<T>& values) {
         for (std::size_t i = 0; i < n; ++i) out[at + b * n + i] = char(bytes[i * sizeof(T) + b]);
 }
 
-// The caster's point for a cell: its beam direction times its range (core/RayCaster.cpp).
+// The caster's point for a cell: its beam's origin plus direction times range (core/RayCaster.cpp).
 std::vector<std::uint32_t> predictedXyzBits(const ScanGrid& scan) {
     const BeamTable beams(scan.spec, Eigen::Isometry3d::Identity());
     const std::uint32_t nan = bitsOf(std::numeric_limits<float>::quiet_NaN());
@@ -59,10 +59,10 @@ std::vector<std::uint32_t> predictedXyzBits(const ScanGrid& scan) {
         for (int col = 0; col < scan.cols(); ++col) {
             const std::size_t i = scan.index(row, col);
             if (!scan.valid(i)) continue;
-            float d[3];
+            float d[3], p[3];
             beams.sensorDir(row, col, d);
-            for (int k = 0; k < 3; ++k)
-                out[3 * i + std::size_t(k)] = bitsOf(d[k] * scan.range_m[i]);
+            beams.sensorPoint(row, d, scan.range_m[i], p);
+            for (int k = 0; k < 3; ++k) out[3 * i + std::size_t(k)] = bitsOf(p[k]);
         }
     return out;
 }

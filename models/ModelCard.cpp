@@ -1,6 +1,7 @@
 #include "models/ModelCard.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 
 #include "core/AtomicFile.hpp"
@@ -37,6 +38,14 @@ RangeGrid gridFromJson(const JsonObject& j) {
         for (std::size_t r = 1; r < g.row_elevations_deg.size(); ++r)
             if (!(g.row_elevations_deg[r] < g.row_elevations_deg[r - 1]))
                 j.fail("row_elevations_deg", "expected strictly decreasing elevations (deg)");
+    }
+    if (j.has("row_origin_z_m")) {
+        g.row_origin_z_m = j.numbers("row_origin_z_m");
+        if (g.row_origin_z_m.size() != g.row_elevations_deg.size())
+            j.fail("row_origin_z_m", "expected one height per row of row_elevations_deg (" +
+                                         std::to_string(g.row_elevations_deg.size()) + ")");
+        for (double h : g.row_origin_z_m)
+            if (!(std::fabs(h) <= 1.0)) j.fail("row_origin_z_m", "expected heights within 1 m");
     }
     j.rejectUnknownKeys();
     return g;
@@ -200,6 +209,7 @@ nlohmann::json modelCardToJson(const ModelCard& card) {
                            {"left_azimuth_deg", g.left_azimuth_deg},
                            {"azimuth_step_deg", g.azimuth_step_deg}};
     if (!g.row_elevations_deg.empty()) grid["row_elevations_deg"] = g.row_elevations_deg;
+    if (!g.row_origin_z_m.empty()) grid["row_origin_z_m"] = g.row_origin_z_m;
     if (g.clamp_outside) grid["outside"] = "clamp";
     nlohmann::json out = {
         {"architecture", card.architecture},

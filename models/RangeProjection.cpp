@@ -57,7 +57,9 @@ void writeCell(RangeImage& image, std::size_t cell, const float* xyz, float inte
 std::int32_t cellOf(const RangeGrid& g, const float* xyz, float range) {
     const double elevation = std::asin(std::clamp(double(xyz[2]) / range, -1.0, 1.0)) * kDegPerRad;
     const double azimuth = std::atan2(double(xyz[1]), double(xyz[0])) * kDegPerRad;
-    long row = g.nearestRow(elevation);
+    long row = g.row_origin_z_m.empty()
+                   ? g.nearestRow(elevation)
+                   : g.rowOfPoint(std::hypot(double(xyz[0]), double(xyz[1])), double(xyz[2]));
     long col = std::lround((g.left_azimuth_deg - azimuth) / g.azimuth_step_deg);
     if (g.clamp_outside) {
         // nearestRow says -1 on both sides of an uneven grid: the elevation tells which edge.
@@ -111,10 +113,43 @@ long RangeGrid::nearestRow(double elevation_deg) const {
     return (e[std::size_t(below) - 1] - elevation_deg) < (elevation_deg - *it) ? below - 1 : below;
 }
 
+long RangeGrid::rowOfPoint(double d_m, double z_m) const {
+    const double seen_deg = std::atan2(z_m, d_m) * kDegPerRad;
+    if (row_origin_z_m.empty() || row_elevations_deg.empty()) return nearestRow(seen_deg);
+    // Seen from the origin a laser h above it appears up to atan(h / d) higher: its row lies
+    // between the rows at the seen elevation and at that elevation lowered by the largest lift.
+    double lift_m = 0.0;
+    for (double h : row_origin_z_m) lift_m = std::max(lift_m, std::fabs(h));
+    const double lift_deg = std::atan2(lift_m, std::max(d_m, 1e-3)) * kDegPerRad;
+    const auto& e = row_elevations_deg;
+    const double spacing = rows > 1 ? std::fabs(e.front() - e.back()) / (rows - 1) : 1.0;
+    const auto first = std::lower_bound(e.begin(), e.end(), seen_deg + lift_deg + spacing,
+                                        std::greater<double>());
+    const auto last = std::lower_bound(e.begin(), e.end(), seen_deg - lift_deg - spacing,
+                                       std::greater<double>());
+    long best = -1;
+    double best_miss = INFINITY;
+    for (auto it = first; it != e.end() && it <= last; ++it) {
+        const long r = long(it - e.begin());
+        const double laser_deg =
+            std::atan2(z_m - row_origin_z_m[std::size_t(r)], d_m) * kDegPerRad;
+        const double miss = std::fabs(laser_deg - *it);
+        if (miss < best_miss) best = r, best_miss = miss;
+    }
+    // Beyond an edge row by more than half the spacing to its neighbour: outside the grid.
+    if (best == 0 || best == long(rows) - 1) {
+        const std::size_t r = std::size_t(best), n = best == 0 ? 1 : r - 1;
+        if (rows > 1 && best_miss > std::fabs(e[r] - e[n]) / 2) return -1;
+    }
+    return best;
+}
+
 bool RangeGrid::matches(const LidarSpec& spec) const {
     if (spec.rows() != rows || spec.cols() != cols) return false;
     for (double off : spec.row_azimuth_offset_deg)
         if (off != 0.0) return false;
+    for (double z : spec.row_origin_z_m)  // a raised laser's points leave its row's elevation
+        if (z != 0.0) return false;
     for (int r = 0; r < rows; ++r)
         if (!near(spec.elevation_deg[std::size_t(r)], rowElevationDeg(r))) return false;
     for (int c = 0; c < cols; ++c)

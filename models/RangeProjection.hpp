@@ -32,6 +32,12 @@ struct RangeGrid {
     /// of top - r * step: the rows are the lasers of a sensor with uneven beams, as in
     /// SqueezeSeg's lidar_2d files, where row r is the HDL-64E's r-th laser from the top.
     std::vector<double> row_elevations_deg;
+    /// With row_elevations_deg: per row, the height (m) of that laser's origin above the point
+    /// cloud's origin (LidarSpec::row_origin_z_m). A point then goes to the row whose laser line
+    /// z = d tan(elevation) + h passes nearest to it (d: horizontal distance), which is the laser
+    /// that fired it: the rows of a raised head's points do not shift with their range, as they do
+    /// seen from the origin (h / d rad, 1.4 deg at 8 m for KITTI's upper block).
+    std::vector<double> row_origin_z_m;
     /// Points beyond the grid's edges: dropped (blindspot's default, a front view sees only its
     /// sector) or clamped into the nearest edge row and column, as lidar-bonnetal's spherical
     /// projection does (RangeNet++, SalsaNext: points outside the vertical FOV land in the top or
@@ -41,6 +47,10 @@ struct RangeGrid {
     double rowElevationDeg(int row) const;
     /// The row whose elevation is nearest, or -1 beyond half a row spacing outside the grid.
     long nearestRow(double elevation_deg) const;
+    /// The row of a point at horizontal distance d_m and height z_m (sensor frame): nearestRow of
+    /// its elevation, or with row_origin_z_m the row whose laser passes nearest, -1 beyond half a
+    /// row spacing outside the grid.
+    long rowOfPoint(double d_m, double z_m) const;
 
     std::size_t cellCount() const { return std::size_t(rows) * std::size_t(cols); }
     /// True when the LiDAR's beams are exactly this grid's cell centres (then no resampling).

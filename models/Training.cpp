@@ -160,6 +160,7 @@ std::unique_ptr<SegmentationNetwork> initialNetwork(const TrainOptions& o) {
                                   std::to_string(lidar.rows()) + " beams; expected " +
                                   std::to_string(card.grid.rows));
         card.grid.row_elevations_deg = lidar.elevation_deg;
+        card.grid.row_origin_z_m = lidar.row_origin_z_m;
     }
     return SegmentationNetwork::create(card, o.seed);
 }

@@ -197,17 +197,23 @@ TEST(LidarSpec, Hdl64eKittiHasKittisTwoBlockRowsAndAResponse) {
     const LidarSpec spec = lidarPreset("hdl64e-kitti");
     ASSERT_EQ(spec.rows(), 64);
     EXPECT_EQ(spec.cols(), 2000);
-    // The rows are the measured table, top to bottom, from +2.29 to -23.59 deg.
+    // The rows are the measured table, top to bottom, from +1.937 to -24.999 deg.
     const auto& table = kittiHdl64eElevationDeg();
     for (int r = 0; r < 64; ++r)
         EXPECT_EQ(spec.elevation_deg[std::size_t(r)], table[std::size_t(r)]);
-    EXPECT_DOUBLE_EQ(spec.elevation_deg.front(), 2.29);
-    EXPECT_DOUBLE_EQ(spec.elevation_deg.back(), -23.59);
-    // Two blocks: the upper 32 rows about 0.33 deg apart, the lower 32 about 0.5 deg.
+    EXPECT_DOUBLE_EQ(spec.elevation_deg.front(), 1.937);
+    EXPECT_DOUBLE_EQ(spec.elevation_deg.back(), -24.999);
+    // Two blocks: the upper 32 rows about 0.35 deg apart, the lower 32 about 0.51 deg.
     const double upper = (spec.elevation_deg[0] - spec.elevation_deg[31]) / 31;
     const double lower = (spec.elevation_deg[32] - spec.elevation_deg[63]) / 31;
-    EXPECT_NEAR(upper, 0.33, 0.02);
-    EXPECT_NEAR(lower, 0.49, 0.02);
+    EXPECT_NEAR(upper, 0.35, 0.02);
+    EXPECT_NEAR(lower, 0.51, 0.02);
+    // Each block's lasers start above the origin: the upper about 0.20 m, the lower 0.12 m.
+    ASSERT_EQ(spec.row_origin_z_m.size(), 64u);
+    for (int r = 0; r < 64; ++r)
+        EXPECT_NEAR(spec.originZM(r), r < 32 ? 0.203 : 0.121, 0.007) << r;
+    EXPECT_EQ(fromJson(lidarSpecToJson(spec)).row_origin_z_m, spec.row_origin_z_m);
+    EXPECT_FALSE(lidarSpecToJson(lidarPreset("hdl64e")).contains("row_origin_z_m"));
     EXPECT_TRUE(spec.response.enabled);
     EXPECT_EQ(spec.response.row_drop.size(), 64u);
     // The response survives the JSON round trip; other presets have none.
@@ -219,6 +225,19 @@ TEST(LidarSpec, Hdl64eKittiHasKittisTwoBlockRowsAndAResponse) {
     EXPECT_DOUBLE_EQ(back.response.intensity_step, 0.01);
     EXPECT_FALSE(lidarPreset("hdl64e").response.enabled);
     EXPECT_FALSE(lidarSpecToJson(lidarPreset("hdl64e")).contains("response"));
+}
+
+TEST(LidarSpec, OriginHeightsNeedOnePerBeamWithinAMetre) {
+    nlohmann::json j = lidarSpecToJson(lidarPreset("hdl64e-kitti"));
+    j["row_origin_z_m"] = {0.1, 0.2};
+    EXPECT_THROW(fromJson(j), ConfigError);
+    j["row_origin_z_m"] = std::vector<double>(64, 1.5);
+    try {
+        fromJson(j);
+        FAIL();
+    } catch (const ConfigError& e) {
+        EXPECT_NE(std::string(e.what()).find("row_origin_z_m"), std::string::npos) << e.what();
+    }
 }
 
 TEST(LidarSpec, ResponseErrorsNameTheField) {

@@ -278,3 +278,24 @@ TEST(RayCaster, RowAzimuthOffsetTurnsThatRowsBeams) {
                 spec.range_resolution_m / 2 + 1e-5);
         }
 }
+
+TEST(RayCaster, RaisedLaserStartsAboveTheOrigin) {
+    // A laser h = 0.2 m above the origin at elevation -5 deg hits a wall 8 m ahead at
+    // z = h + 8 tan(-5 deg), range 8 / cos(-5 deg) from the laser; seen from the origin the point
+    // sits atan(z / 8) = -3.57 deg, 1.43 deg above the beam. Row 0 (no offset) is unchanged.
+    const double wall_x = 8.0, h = 0.2, el = -5.0;
+    LidarSpec spec;
+    spec.vertical.form = AxisDefinition::Form::Custom;
+    spec.vertical.angles_deg = {el, el - 1.0};
+    spec.horizontal.form = AxisDefinition::Form::Custom;
+    spec.horizontal.angles_deg = {0.0};
+    spec.row_origin_z_m = {h, 0.0};
+    spec = resolveLidarSpec(spec);
+    const ScanGrid scan = castScan(wallAt(wall_x), spec, at(0, 0, 1.73).parentFromLocal());
+    ASSERT_TRUE(scan.valid(0) && scan.valid(1));
+    EXPECT_NEAR(scan.xyz_sensor_m[0], wall_x, 2e-3);
+    EXPECT_NEAR(scan.xyz_sensor_m[2], h + wall_x * std::tan(el * kDeg), 2e-3);
+    EXPECT_NEAR(scan.range_m[0], wall_x / std::cos(el * kDeg), spec.range_resolution_m / 2 + 1e-5);
+    EXPECT_NEAR(std::atan2(scan.xyz_sensor_m[2], scan.xyz_sensor_m[0]) / kDeg, -3.57, 0.01);
+    EXPECT_NEAR(scan.xyz_sensor_m[5], wall_x * std::tan((el - 1.0) * kDeg), 2e-3);
+}

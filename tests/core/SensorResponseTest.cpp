@@ -229,8 +229,9 @@ TEST(SensorResponse, RangeNoiseMovesEachReturnAlongItsOwnRay) {
         for (int col = 0; col < scan.cols(); ++col) {
             const std::size_t i = scan.index(row, col);
             if (!scan.valid(i)) continue;
+            // Measured from the laser's origin, (0, 0, h) above the sensor's (hdl64e-kitti).
             const Eigen::Vector3d xyz(scan.xyz_sensor_m[3 * i], scan.xyz_sensor_m[3 * i + 1],
-                                      scan.xyz_sensor_m[3 * i + 2]);
+                                      scan.xyz_sensor_m[3 * i + 2] - scan.spec.originZM(row));
             const double range = scan.range_m[i];
             // The point stays on its beam and at its (re-quantised) range.
             ASSERT_NEAR(xyz.norm(), range, 2e-5 * range) << row << " " << col;

@@ -107,13 +107,42 @@ TEST(RangeProjection, RowTableSendsEachLaserToItsOwnRow) {
         EXPECT_EQ(g.nearestRow(g.row_elevations_deg[std::size_t(r)]), r);
         EXPECT_DOUBLE_EQ(g.rowElevationDeg(r), g.row_elevations_deg[std::size_t(r)]);
     }
-    // Halfway between rows 31 (-7.77) and 32 (-8.38) goes to the nearer; beyond half a spacing
+    // Halfway between rows 31 (-8.710) and 32 (-9.028) goes to the nearer; beyond half a spacing
     // outside the table there is no row.
-    EXPECT_EQ(g.nearestRow(-7.9), 31);
-    EXPECT_EQ(g.nearestRow(-8.2), 32);
-    EXPECT_EQ(g.nearestRow(2.29 + 0.3), -1);
-    EXPECT_EQ(g.nearestRow(-23.59 - 0.3), -1);
+    EXPECT_EQ(g.nearestRow(-8.8), 31);
+    EXPECT_EQ(g.nearestRow(-8.95), 32);
+    EXPECT_EQ(g.nearestRow(1.937 + 0.3), -1);
+    EXPECT_EQ(g.nearestRow(-24.999 - 0.4), -1);
     EXPECT_TRUE(g.matches(lidarPreset("hdl64e-kitti")) == false);  // 2000 columns, not 512
+}
+
+TEST(RangeProjection, RaisedLasersKeepTheirRowsAtEveryRange) {
+    // KITTI's lasers start 0.12-0.21 m above the origin, so seen from the origin a laser's return
+    // at 4 m sits up to 3 deg (8 rows) above its elevation. With the origins' heights the grid
+    // sends every return of laser r, at any range, to row r; without them, near ones go astray.
+    const LidarSpec spec = lidarPreset("hdl64e-kitti");
+    RangeGrid g;
+    g.row_elevations_deg = spec.elevation_deg;
+    RangeGrid plain = g;
+    g.row_origin_z_m = spec.row_origin_z_m;
+    int astray = 0;
+    for (int r = 0; r < g.rows; ++r)
+        for (double d_m : {2.5, 4.0, 8.0, 15.0, 40.0, 80.0}) {
+            const double el = spec.elevation_deg[std::size_t(r)] * M_PI / 180;
+            const double z_m = spec.row_origin_z_m[std::size_t(r)] + d_m * std::tan(el);
+            EXPECT_EQ(g.rowOfPoint(d_m, z_m), r) << "laser " << r << " at " << d_m << " m";
+            astray += plain.rowOfPoint(d_m, z_m) != r;
+        }
+    EXPECT_GT(astray, 64 * 3);  // the origin's view misplaces most returns within 15 m
+    // 0.3 deg above the top laser, or below the bottom one, lies outside the grid.
+    const double top = spec.elevation_deg.front() * M_PI / 180,
+                 bottom = spec.elevation_deg.back() * M_PI / 180;
+    EXPECT_EQ(
+        g.rowOfPoint(10.0, spec.row_origin_z_m.front() + 10.0 * std::tan(top + 0.3 * M_PI / 180)),
+        -1);
+    EXPECT_EQ(
+        g.rowOfPoint(10.0, spec.row_origin_z_m.back() + 10.0 * std::tan(bottom - 0.3 * M_PI / 180)),
+        -1);
 }
 
 TEST(RangeProjection, AClampingGridPutsPointsOutsideIntoItsEdgeCells) {
