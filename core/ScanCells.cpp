@@ -31,13 +31,12 @@ void writeRange(ScanGrid& scan, std::size_t i, int row, int col, double range_m)
 void rescaleRange(ScanGrid& scan, std::size_t i, double range_m) {
     const float range = quantisedRange(scan, range_m);
     const double scale = double(range) / double(scan.range_m[i]);
+    for (std::size_t k = 3 * i; k < 3 * i + 2; ++k)
+        scan.xyz_sensor_m[k] = float(double(scan.xyz_sensor_m[k]) * scale);
     // The point moves along its beam, which starts at the laser's origin (0, 0, h).
-    const double origin[3] = {0.0, 0.0, scan.spec.originZM(int(i / std::size_t(scan.cols())))};
-    for (std::size_t k = 0; k < 3; ++k) {
-        float& v = scan.xyz_sensor_m[3 * i + k];
-        v = origin[k] == 0.0 ? float(double(v) * scale)
-                             : float(origin[k] + (double(v) - origin[k]) * scale);
-    }
+    const double h = scan.spec.originZM(int(i / std::size_t(scan.cols())));
+    float& z = scan.xyz_sensor_m[3 * i + 2];
+    z = h == 0.0 ? float(double(z) * scale) : float(h + (double(z) - h) * scale);
     scan.range_m[i] = range;
 }
 
