@@ -205,9 +205,18 @@ Background loadBackgroundRecipe(const std::string& path, const std::vector<CarMo
         d.rejectUnknownKeys();
     }
     density.clear_sweep_area = g.boolean("clear_sweep_area", density.clear_sweep_area);
+    EgoLateralRange ego_lateral;
+    if (g.has("road_centre_left_of_ego_m")) {
+        const JsonObject r = g.object("road_centre_left_of_ego_m");
+        ego_lateral = {r.number("min"), r.number("max")};
+        if (!(ego_lateral.min_m >= -5.0 && ego_lateral.max_m <= 5.0 &&
+              ego_lateral.min_m <= ego_lateral.max_m))
+            g.fail("road_centre_left_of_ego_m", "expected -5 <= min <= max <= 5 (metres)");
+        r.rejectUnknownKeys();
+    }
     g.rejectUnknownKeys();
     j.rejectUnknownKeys();
-    return buildBackground(path, type, std::uint64_t(seed), models, density);
+    return buildBackground(path, type, std::uint64_t(seed), models, density, ego_lateral);
 }
 
 Background backgroundById(const std::string& id, const std::vector<CarModelSpec>& models) {

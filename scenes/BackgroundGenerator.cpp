@@ -207,6 +207,15 @@ void buildSuburbanFronts(World& w) {
 // The ego vehicle stands on the road with all four wheels, so it pitches and rolls with the
 // grade and camber under it: a real car's LiDAR sees the road ahead level unless the grade
 // changes (KITTI's road 5..45 m ahead lies within 0.5 deg of the sensor's horizontal plane).
+// The kerb-side parked cars' centres lie road_half - 1.05..1.25 m from the centre line; half a car
+// (0.9 m), half the ego (0.9 m) and 0.6 m of clearance keep the ego out of their lane.
+double roadCentreFromEgo(const Layout& L, const EgoLateralRange& range, std::uint64_t seed) {
+    if (range.min_m == 0.0 && range.max_m == 0.0) return L.road_y;
+    Rng rng(seed * 0xD1B54A32D192ED03ull + 29);
+    const double limit_m = std::max(0.0, L.road_half - 1.25 - 0.9 - 0.9 - 0.6);
+    return std::clamp(rng.uniform(range.min_m, range.max_m), -limit_m, limit_m);
+}
+
 Pose egoOnRoad(const Layout& L) {
     const EgoVehicle ego;
     const double ax = ego.wheelbase_m / 2, ay = ego.track_m / 2;
@@ -218,10 +227,12 @@ Pose egoOnRoad(const Layout& L) {
 }  // namespace
 
 Background buildBackground(const std::string& id, const std::string& type, std::uint64_t seed,
-                           const std::vector<CarModelSpec>& models, const ContentDensity& density) {
+                           const std::vector<CarModelSpec>& models, const ContentDensity& density,
+                           const EgoLateralRange& ego_lateral) {
     if (type == "town") return buildTown(id, seed, models, density);
     World w{Layout{}, Rng(seed * 0x9E3779B97F4A7C15ull + 17), Background{}, density};
     w.L = drawLayout(type, w.rng);
+    w.L.road_y = roadCentreFromEgo(w.L, ego_lateral, seed);
     w.bg.id = id;
     w.bg.type = type;
     w.bg.seed = seed;

@@ -24,7 +24,9 @@ bgs=$(printf 'train-%02d,' $(seq 1 16))
 # the classes' shares of the front view toward SemanticKITTI's (vegetation is its largest class,
 # 27 % of all points, fence 7 %; semantic-kitti.yaml's "content"; docs/fidelity.md, network 6), and
 # its sweep area is not kept clear: a network that only ever sees cars near the sensor learns
-# that whatever stands there is a car.
+# that whatever stands there is a car. The ego keeps to the right-hand lane: the road's centre
+# line lies -0.5..2.5 m to its left (clamped clear of the parking lane; docs/backgrounds.md), as
+# on real two-way streets, instead of always on the ego, which made both kerbs equally far.
 mkdir -p "$work/worlds"
 unit() {  # SEED K -> 0..999, the same on every machine: a 32-bit integer hash in bash arithmetic
     local h=$(( ($1 * 1000 + $2) & 0xffffffff ))
@@ -38,7 +40,7 @@ world() {  # TYPE SEED -> the recipe file's path
     f2=$(( 800 + 12 * $(unit "$2" 2) / 10 ))  # furniture 0.8..2.0
     p=$(( 300 + 12 * $(unit "$2" 3) / 10 ))   # people 0.3..1.5
     c=$(( 100 + 9 * $(unit "$2" 4) / 10 ))    # parked cars 0.1..1.0
-    [ -f "$f" ] || printf '{"generate": {"type": "%s", "seed": %d, "density": {"vegetation": %d.%03d, "furniture": %d.%03d, "people": %d.%03d, "parked_cars": %d.%03d}, "clear_sweep_area": false}}\n' \
+    [ -f "$f" ] || printf '{"generate": {"type": "%s", "seed": %d, "density": {"vegetation": %d.%03d, "furniture": %d.%03d, "people": %d.%03d, "parked_cars": %d.%03d}, "clear_sweep_area": false, "road_centre_left_of_ego_m": {"min": -0.5, "max": 2.5}}}\n' \
         "$1" "$2" $((v / 1000)) $((v % 1000)) $((f2 / 1000)) $((f2 % 1000)) $((p / 1000)) $((p % 1000)) $((c / 1000)) $((c % 1000)) > "$f"
     printf '%s,' "$f"
 }

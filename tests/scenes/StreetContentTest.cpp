@@ -2,6 +2,7 @@
 // palette labels and instances, the same seed gives the same world, and density scales it.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <map>
 #include <set>
@@ -174,6 +175,42 @@ TEST(StreetContent, RecipeFileSetsTypeSeedAndDensity) {
         FAIL();
     } catch (const ConfigError& e) {
         EXPECT_NE(std::string(e.what()).find("/generate/density/people"), std::string::npos)
+            << e.what();
+    }
+}
+
+// The road's centre line moves to the ego's left by the drawn offset: the drivable strip, whose
+// half-width the layout drew, is no longer centred on the ego (y = 0), and the ego keeps 0.6 m
+// clear of the right-hand parking lane however far the range reaches.
+TEST(StreetContent, EgoKeepsToTheRightHandLaneWhenAsked) {
+    const Background centred = buildBackground("k", "kitti-residential", 11, models());
+    const Rect c = centred.drivable.front();
+    EXPECT_NEAR(c.y_min + c.y_max, 0.0, 1e-9);
+    const double half_m = (c.y_max - c.y_min) / 2;
+    const Background right =
+        buildBackground("k", "kitti-residential", 11, models(), {}, EgoLateralRange{1.0, 2.0});
+    const Rect r = right.drivable.front();
+    const double centre_m = (r.y_min + r.y_max) / 2;
+    EXPECT_NEAR((r.y_max - r.y_min) / 2, half_m, 1e-9);
+    EXPECT_GE(centre_m, 1.0);
+    EXPECT_LE(centre_m, 2.0);
+    const Background far =
+        buildBackground("k", "kitti-residential", 11, models(), {}, EgoLateralRange{5.0, 5.0});
+    const Rect f = far.drivable.front();
+    EXPECT_NEAR((f.y_min + f.y_max) / 2, std::min(5.0, half_m - 3.65), 1e-9);
+    const auto dir = blindspot::testing::freshTempDir("recipe-ego");
+    const std::string path = (dir / "right.json").string();
+    std::ofstream(path) << R"({"generate": {"type": "kitti-residential", "seed": 11,
+                               "road_centre_left_of_ego_m": {"min": 1, "max": 2}}})";
+    EXPECT_NEAR(backgroundById(path, models()).drivable.front().y_max, r.y_max, 1e-12);
+    std::ofstream(path) << R"({"generate": {"type": "kitti-residential", "seed": 11,
+                               "road_centre_left_of_ego_m": {"min": 2, "max": 1}}})";
+    try {
+        backgroundById(path, models());
+        FAIL();
+    } catch (const ConfigError& e) {
+        EXPECT_NE(std::string(e.what()).find("/generate/road_centre_left_of_ego_m"),
+                  std::string::npos)
             << e.what();
     }
 }
