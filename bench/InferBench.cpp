@@ -16,6 +16,7 @@
 
 #include "bench/BenchScenes.hpp"
 #include "bench/Benches.hpp"
+#include "bench/Median.hpp"
 #include "core/Pose.hpp"
 #include "core/RayCaster.hpp"
 #include "models/ConvPeak.hpp"
@@ -41,10 +42,6 @@ double medianMs(const std::function<void()>& work, int repeats) {
     return ms[ms.size() / 2];
 }
 
-double median(std::vector<double> v) {
-    std::nth_element(v.begin(), v.begin() + long(v.size() / 2), v.end());
-    return v[v.size() / 2];
-}
 
 // Forward passes of `batch` scans of synthetic input, ms per frame each (after a warm-up).
 std::vector<double> msPerFrame(const SegmentationNetwork& net, int batch, int repeats) {

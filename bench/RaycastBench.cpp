@@ -8,6 +8,7 @@
 
 #include "bench/BenchScenes.hpp"
 #include "bench/Benches.hpp"
+#include "bench/Median.hpp"
 #include "core/Mounting.hpp"
 
 namespace blindspot::bench {
@@ -19,10 +20,6 @@ double secondsOf(const std::function<void()>& run) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
-double median(std::vector<double> t) {
-    std::sort(t.begin(), t.end());
-    return t[t.size() / 2];
-}
 
 }  // namespace
 

@@ -5,10 +5,15 @@
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 
+#include "reports/FigureStyle.hpp"
+
 namespace blindspot {
 namespace {
 
-const cv::Scalar kReal(192, 101, 21), kSim(0, 140, 255), kInk(40, 40, 40), kGrid(220, 220, 220);
+using figure::kGrid;
+using figure::kInk;
+using figure::kReal;
+using figure::kSim;
 constexpr int kPanelW = 330, kNameW = 110, kRowH = 26, kTop = 40, kBottom = 30;
 
 // The x range of a panel: [0, 1] for fractions and shape, else the whiskers' span.

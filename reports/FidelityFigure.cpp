@@ -5,11 +5,16 @@
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 
+#include "reports/FigureStyle.hpp"
+
 namespace blindspot {
 namespace {
 
-const cv::Scalar kReal(192, 101, 21), kSim(0, 140, 255), kInk(40, 40, 40), kGrid(220, 220, 220);
-constexpr int kPanelW = 460, kPanelH = 330, kMargin = 60, kTop = 50;
+using figure::kGrid;
+using figure::kInk;
+using figure::kReal;
+using figure::kSim;
+constexpr int kPlotW = 460, kPlotH = 330, kMargin = 60, kPlotTop = 50;
 
 struct Panel {
     std::string title, x_label;
@@ -35,7 +40,7 @@ void drawCurve(cv::Mat& img, const cv::Rect& box, const std::vector<double>& y, 
 }
 
 void drawPanel(cv::Mat& img, int left, const Panel& p) {
-    const cv::Rect box(left + kMargin, kTop, kPanelW - kMargin - 10, kPanelH - kTop - 45);
+    const cv::Rect box(left + kMargin, kPlotTop, kPlotW - kMargin - 10, kPlotH - kPlotTop - 45);
     double y_max = 1e-9;
     for (const auto* s : {&p.real, &p.sim})
         for (double v : *s) y_max = std::max(y_max, v);
@@ -63,20 +68,20 @@ void drawPanel(cv::Mat& img, int left, const Panel& p) {
 
 std::string fidelityFigurePng(const ScanStatistics& real, const ScanStatistics& sim,
                               const std::string& real_name, const std::string& sim_name) {
-    cv::Mat img(kPanelH + 30, 3 * kPanelW, CV_8UC3, cv::Scalar(255, 255, 255));
+    cv::Mat img(kPlotH + 30, 3 * kPlotW, CV_8UC3, cv::Scalar(255, 255, 255));
     const double rows = double(std::max<std::size_t>(1, real.cells_per_row.size()) - 1);
     drawPanel(img, 0,
               {"returns per row (fraction of cells)", "row (0 = top)", 0, rows,
                real.validFractionPerRow(), sim.validFractionPerRow()});
-    drawPanel(img, kPanelW,
+    drawPanel(img, kPlotW,
               {"intensity of the returns (density)", "intensity", real.intensity.low,
                real.intensity.high, real.intensity.density(), sim.intensity.density()});
-    drawPanel(img, 2 * kPanelW,
+    drawPanel(img, 2 * kPlotW,
               {"range of the returns (density)", "range [m]", real.range_m.low, real.range_m.high,
                real.range_m.density(), sim.range_m.density()});
-    cv::putText(img, "real: " + real_name, {kMargin, kPanelH + 18}, cv::FONT_HERSHEY_SIMPLEX, 0.5,
+    cv::putText(img, "real: " + real_name, {kMargin, kPlotH + 18}, cv::FONT_HERSHEY_SIMPLEX, 0.5,
                 kReal, 1, cv::LINE_AA);
-    cv::putText(img, "simulated: " + sim_name, {kPanelW + kMargin, kPanelH + 18},
+    cv::putText(img, "simulated: " + sim_name, {kPlotW + kMargin, kPlotH + 18},
                 cv::FONT_HERSHEY_SIMPLEX, 0.5, kSim, 1, cv::LINE_AA);
     std::vector<std::uint8_t> png;
     cv::imencode(".png", img, png);

@@ -11,7 +11,7 @@ namespace blindspot {
 namespace {
 
 constexpr int kFont = cv::FONT_HERSHEY_SIMPLEX;
-const cv::Scalar kInk(30, 30, 30);
+const cv::Scalar kHeatmapInk(30, 30, 30);
 
 std::string encodePng(const cv::Mat& image) {
     std::vector<uchar> png;
@@ -32,7 +32,7 @@ void verticalText(cv::Mat& img, const std::string& text, cv::Point centre, doubl
     int base = 0;
     const cv::Size size = cv::getTextSize(text, kFont, scale, 1, &base);
     cv::Mat strip(size.height + base + 4, size.width + 4, CV_8UC3, cv::Scalar(255, 255, 255));
-    cv::putText(strip, text, {2, size.height + 1}, kFont, scale, kInk, 1, cv::LINE_AA);
+    cv::putText(strip, text, {2, size.height + 1}, kFont, scale, kHeatmapInk, 1, cv::LINE_AA);
     cv::Mat rotated;
     cv::rotate(strip, rotated, cv::ROTATE_90_COUNTERCLOCKWISE);
     const cv::Rect where(centre.x - rotated.cols / 2, centre.y - rotated.rows / 2, rotated.cols,
@@ -63,15 +63,15 @@ void drawColorBar(cv::Mat& img, const HeatmapSpec& s, cv::Rect bar) {
         const double v = s.value_max - (s.value_max - s.value_min) * r / double(bar.height - 1);
         cv::line(img, {bar.x, bar.y + r}, {bar.x + bar.width, bar.y + r}, colorOf(v, s));
     }
-    cv::rectangle(img, bar, kInk);
+    cv::rectangle(img, bar, kHeatmapInk);
     for (int k = 0; k <= 4; ++k) {
         const double v = s.value_min + (s.value_max - s.value_min) * k / 4.0;
         const int y = bar.y + bar.height - 1 - int(std::lround((bar.height - 1) * k / 4.0));
-        cv::line(img, {bar.x + bar.width, y}, {bar.x + bar.width + 4, y}, kInk);
-        cv::putText(img, formatValue(v), {bar.x + bar.width + 7, y + 4}, kFont, 0.4, kInk, 1,
+        cv::line(img, {bar.x + bar.width, y}, {bar.x + bar.width + 4, y}, kHeatmapInk);
+        cv::putText(img, formatValue(v), {bar.x + bar.width + 7, y + 4}, kFont, 0.4, kHeatmapInk, 1,
                     cv::LINE_AA);
     }
-    centredText(img, s.value_title, {bar.x + bar.width / 2 + 12, bar.y - 14}, 0.42, kInk);
+    centredText(img, s.value_title, {bar.x + bar.width / 2 + 12, bar.y - 14}, 0.42, kHeatmapInk);
 }
 
 void drawNoData(cv::Mat& img, cv::Rect cell) {
@@ -97,7 +97,7 @@ void drawPoints(cv::Mat& img, cv::Rect cell, const std::vector<double>& scores, 
         const bool failed = !std::isnan(scores[k]) && scores[k] < threshold;
         cv::circle(img, c, radius, failed ? cv::Scalar(40, 40, 220) : cv::Scalar(255, 255, 255),
                    cv::FILLED, cv::LINE_AA);
-        cv::circle(img, c, radius, kInk, 1, cv::LINE_AA);
+        cv::circle(img, c, radius, kHeatmapInk, 1, cv::LINE_AA);
     }
 }
 
@@ -137,7 +137,7 @@ std::string heatmapPng(const HeatmapSpec& s) {
     const int left = 90, top = 50, bottom = 70, right = 120;
     cv::Mat img(top + ny * cell + bottom, left + nx * cell + right, CV_8UC3,
                 cv::Scalar(255, 255, 255));
-    centredText(img, s.title, {left + nx * cell / 2, 22}, 0.55, kInk, 1);
+    centredText(img, s.title, {left + nx * cell / 2, 22}, 0.55, kHeatmapInk, 1);
     for (int iy = 0; iy < ny; ++iy)
         for (int ix = 0; ix < nx; ++ix) {
             // Row 0 of the values is the lowest level, drawn at the bottom.
@@ -151,11 +151,11 @@ std::string heatmapPng(const HeatmapSpec& s) {
             cv::rectangle(img, r, color, cv::FILLED);
             centredText(img, formatValue(*v), {r.x + r.width / 2, r.y + r.height / 2},
                         cell >= 48 ? 0.38 : 0.3,
-                        darkColor(color) ? cv::Scalar(255, 255, 255) : kInk);
+                        darkColor(color) ? cv::Scalar(255, 255, 255) : kHeatmapInk);
             if (s.partial.size() == s.values.size() && s.partial[std::size_t(iy * nx + ix)]) {
                 const std::vector<cv::Point> corner{
                     {r.x + r.width - 11, r.y}, {r.x + r.width, r.y}, {r.x + r.width, r.y + 11}};
-                cv::fillConvexPoly(img, corner, kInk);
+                cv::fillConvexPoly(img, corner, kHeatmapInk);
             }
         }
     if (s.points.size() == s.values.size())
@@ -163,25 +163,25 @@ std::string heatmapPng(const HeatmapSpec& s) {
             for (int ix = 0; ix < nx; ++ix)
                 drawPoints(img, {left + ix * cell, top + (ny - 1 - iy) * cell, cell, cell},
                            s.points[std::size_t(iy * nx + ix)], s.threshold);
-    cv::rectangle(img, {left, top, nx * cell, ny * cell}, kInk);
+    cv::rectangle(img, {left, top, nx * cell, ny * cell}, kHeatmapInk);
     if (s.outlined.size() == s.values.size()) drawOutline(img, s, left, top, cell);
     if (std::find(s.partial.begin(), s.partial.end(), true) != s.partial.end())
         cv::putText(img, "corner mark: target partly outside the network's grid", {left, top - 6},
-                    kFont, 0.35, kInk, 1, cv::LINE_AA);
+                    kFont, 0.35, kHeatmapInk, 1, cv::LINE_AA);
     for (int ix = 0; ix < nx; ++ix) {
         const int x = left + ix * cell + cell / 2;
-        cv::line(img, {x, top + ny * cell}, {x, top + ny * cell + 4}, kInk);
-        centredText(img, s.x_ticks[std::size_t(ix)], {x, top + ny * cell + 15}, 0.4, kInk);
+        cv::line(img, {x, top + ny * cell}, {x, top + ny * cell + 4}, kHeatmapInk);
+        centredText(img, s.x_ticks[std::size_t(ix)], {x, top + ny * cell + 15}, 0.4, kHeatmapInk);
     }
     for (int iy = 0; iy < ny; ++iy) {
         const int y = top + (ny - 1 - iy) * cell + cell / 2;
-        cv::line(img, {left - 4, y}, {left, y}, kInk);
+        cv::line(img, {left - 4, y}, {left, y}, kHeatmapInk);
         int base = 0;
         const auto size = cv::getTextSize(s.y_ticks[std::size_t(iy)], kFont, 0.4, 1, &base);
         cv::putText(img, s.y_ticks[std::size_t(iy)], {left - 8 - size.width, y + 5}, kFont, 0.4,
-                    kInk, 1, cv::LINE_AA);
+                    kHeatmapInk, 1, cv::LINE_AA);
     }
-    centredText(img, s.x_title, {left + nx * cell / 2, top + ny * cell + 45}, 0.5, kInk);
+    centredText(img, s.x_title, {left + nx * cell / 2, top + ny * cell + 45}, 0.5, kHeatmapInk);
     verticalText(img, s.y_title, {22, top + ny * cell / 2}, 0.5);
     drawColorBar(img, s, {left + nx * cell + 25, top + 10, 22, ny * cell - 20});
     return encodePng(img);
@@ -196,14 +196,14 @@ std::string barChartPng(const BarChartSpec& s) {
         const double t = std::clamp((v - s.value_min) / (s.value_max - s.value_min), 0.0, 1.0);
         return top + int(std::lround((1.0 - t) * height));
     };
-    centredText(img, s.title, {left + n * bar / 2, 22}, 0.55, kInk);
+    centredText(img, s.title, {left + n * bar / 2, 22}, 0.55, kHeatmapInk);
     for (int k = 0; k <= 4; ++k) {
         const double v = s.value_min + (s.value_max - s.value_min) * k / 4.0;
         const int y = yOf(v);
         cv::line(img, {left, y}, {left + n * bar, y}, cv::Scalar(225, 225, 225));
         int base = 0;
         const auto size = cv::getTextSize(formatValue(v), kFont, 0.4, 1, &base);
-        cv::putText(img, formatValue(v), {left - 8 - size.width, y + 5}, kFont, 0.4, kInk, 1,
+        cv::putText(img, formatValue(v), {left - 8 - size.width, y + 5}, kFont, 0.4, kHeatmapInk, 1,
                     cv::LINE_AA);
     }
     const int zero = yOf(0.0);
@@ -215,9 +215,9 @@ std::string barChartPng(const BarChartSpec& s) {
         cv::rectangle(img, cv::Point(x + (bar > 3), std::min(y, zero)),
                       cv::Point(x + bar - 1, std::max(y, zero)), color, cv::FILLED);
     }
-    cv::line(img, {left, zero}, {left + n * bar, zero}, kInk);
-    cv::rectangle(img, {left, top, n * bar, height + 1}, kInk);
-    centredText(img, s.x_title, {left + n * bar / 2, top + height + 30}, 0.5, kInk);
+    cv::line(img, {left, zero}, {left + n * bar, zero}, kHeatmapInk);
+    cv::rectangle(img, {left, top, n * bar, height + 1}, kHeatmapInk);
+    centredText(img, s.x_title, {left + n * bar / 2, top + height + 30}, 0.5, kHeatmapInk);
     verticalText(img, s.y_title, {20, top + height / 2}, 0.5);
     return encodePng(img);
 }

@@ -16,10 +16,10 @@ using blindspot::testing::CliRun;
 using blindspot::testing::expectOneLineError;
 using blindspot::testing::runCli;
 
-fs::path tempDir(const std::string& name) { return blindspot::testing::cliTempDir(name); }
-void write(const fs::path& p, const std::string& text) { blindspot::testing::writeText(p, text); }
+using blindspot::testing::cli::tempDir;
+using blindspot::testing::cli::write;
 
-const std::string kScene = blindspot::testing::exampleStreet();
+using blindspot::testing::cli::kScene;
 
 }  // namespace
 

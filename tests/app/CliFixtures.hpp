@@ -35,4 +35,11 @@ inline void expectOneLineError(const CliRun& r, const std::string& must_contain)
     EXPECT_NE(r.err.find(must_contain), std::string::npos) << r.err;
 }
 
+// The short names the CLI test files use (one definition, so that unity batches can hold both).
+namespace cli {
+inline std::filesystem::path tempDir(const std::string& name) { return cliTempDir(name); }
+inline void write(const std::filesystem::path& p, const std::string& text) { writeText(p, text); }
+inline const std::string kScene = exampleStreet();
+}  // namespace cli
+
 }  // namespace blindspot::testing

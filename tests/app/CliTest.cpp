@@ -17,10 +17,10 @@ using blindspot::testing::expectOneLineError;
 using blindspot::testing::runCli;
 using blindspot::testing::slurp;
 
-fs::path tempDir(const std::string& name) { return blindspot::testing::cliTempDir(name); }
-void write(const fs::path& p, const std::string& text) { blindspot::testing::writeText(p, text); }
+using blindspot::testing::cli::tempDir;
+using blindspot::testing::cli::write;
 
-const std::string kScene = blindspot::testing::exampleStreet();
+using blindspot::testing::cli::kScene;
 const std::string kSpec =
     R"({"vertical": {"fov_deg": 30, "resolution_deg": 1}, "horizontal": {"fov_deg": 90, "resolution_deg": 0.5}})";
 

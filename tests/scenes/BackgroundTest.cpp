@@ -14,11 +14,7 @@
 using namespace blindspot;
 
 namespace {
-const std::vector<CarModelSpec>& models() {
-    static const std::vector<CarModelSpec> all =
-        blindspot::testing::carModels();  // test fixture data
-    return all;
-}
+using blindspot::testing::carModels;
 std::vector<std::string> sweepIds() {
     std::vector<std::string> ids;
     for (const auto& id : backgroundIds())
@@ -33,8 +29,8 @@ TEST(Background, FifteenDeterministicAndDistinct) {
     std::set<std::uint64_t> hashes;
     std::set<std::string> types;
     for (const auto& id : ids) {
-        const Background a = generateBackground(id, models());
-        const Background b = generateBackground(id, models());
+        const Background a = generateBackground(id, carModels());
+        const Background b = generateBackground(id, carModels());
         EXPECT_EQ(backgroundHash(a), backgroundHash(b)) << id;
         hashes.insert(backgroundHash(a));
         types.insert(a.type);
@@ -49,22 +45,22 @@ TEST(Background, FifteenDeterministicAndDistinct) {
 TEST(Background, TrainingIdsAreDisjointFromSweepIds) {
     std::set<std::uint64_t> sweep;
     for (const auto& id : sweepIds())
-        sweep.insert(backgroundHash(generateBackground(id, models())));
+        sweep.insert(backgroundHash(generateBackground(id, carModels())));
     for (const auto& id : backgroundIds())
         if (id.rfind("train-", 0) == 0) {
-            EXPECT_FALSE(sweep.count(backgroundHash(generateBackground(id, models())))) << id;
+            EXPECT_FALSE(sweep.count(backgroundHash(generateBackground(id, carModels())))) << id;
         }
 }
 
 TEST(Background, ContentCarriesPaletteLabels) {
-    const Background bg = generateBackground("urban-04", models());  // intersection
+    const Background bg = generateBackground("urban-04", carModels());  // intersection
     std::set<std::uint16_t> labels;
     for (const auto& mesh : {bg.ground, bg.fixtures})
         for (auto p : mesh.triangle_part) labels.insert(bg.materials[p].label);
     for (auto l : {label::kRoad, label::kLaneMarking, label::kSidewalk, label::kCurb,
                    label::kBuilding, label::kVegetation, label::kPole, label::kTrafficSignal})
         EXPECT_TRUE(labels.count(l)) << l;
-    const Background highway = generateBackground("urban-05", models());
+    const Background highway = generateBackground("urban-05", carModels());
     bool rail = false;
     for (auto p : highway.fixtures.triangle_part)
         rail = rail || highway.materials[p].label == label::kGuardRail;
@@ -72,9 +68,9 @@ TEST(Background, ContentCarriesPaletteLabels) {
 }
 
 TEST(Background, UnknownIdIsAConfigError) {
-    EXPECT_THROW(generateBackground("urban-16", models()), ConfigError);
-    EXPECT_THROW(generateBackground("moon:3", models()), ConfigError);
-    EXPECT_NO_THROW(generateBackground("alley:42", models()));
+    EXPECT_THROW(generateBackground("urban-16", carModels()), ConfigError);
+    EXPECT_THROW(generateBackground("moon:3", carModels()), ConfigError);
+    EXPECT_NO_THROW(generateBackground("alley:42", carModels()));
 }
 
 TEST(Footprint, SeparatingAxisOverlap) {
@@ -91,7 +87,7 @@ TEST(Background, EgoStandsOnTheRoadWithAllFourWheels) {
     // sensor sees the road ahead level where the grade does not change (world-5).
     const EgoVehicle ego;
     for (const std::string id : {"urban-01", "urban-02", "urban-05", "kitti-01", "train-13"}) {
-        const Background bg = generateBackground(id, models());
+        const Background bg = generateBackground(id, carModels());
         const GroundSurface surface(bg.ground, 1);
         const Eigen::Isometry3d world_from_ego = bg.world_from_ego.parentFromLocal();
         for (const double sx : {-1.0, 1.0})
@@ -114,7 +110,7 @@ TEST(GroundSurface, FollowsASlope) {
     const GroundSurface surface(ground, 1);
     EXPECT_NEAR(surface.heightAt(10, 4), 1.2, 1e-4);
     CarModelSpec sedan;
-    for (const auto& m : models())
+    for (const auto& m : carModels())
         if (m.name == "sedan") sedan = m;
     const Pose facing_x = surface.placeCar(sedan, 10, 4, 0);
     EXPECT_NEAR(facing_x.translation_m.z(), 1.2, 1e-4);
@@ -134,7 +130,7 @@ TEST(GroundSurface, FollowsASlope) {
 }
 
 TEST(SceneAssembly, ScanOfCarHitsVehicleWithItsInstance) {
-    SceneAssembler assembler(models(), lidarPreset("hdl64e"));
+    SceneAssembler assembler(carModels(), lidarPreset("hdl64e"));
     Scenario sample = placedCars("urban-01", {ScenarioCar{"sedan", 10.0, -2.0, 30.0, "white"}});
     const AssembledScene scene = assembler.assemble(sample);
     const ScanGrid scan = castScan(*scene.geometry, assembler.lidar(), scene.world_from_sensor);
@@ -162,7 +158,7 @@ TEST(SceneAssembly, ScanOfCarHitsVehicleWithItsInstance) {
 }
 
 TEST(SceneAssembly, OcclusionAndOverlapsAreReported) {
-    SceneAssembler assembler(models(), lidarPreset("hdl64e"));
+    SceneAssembler assembler(carModels(), lidarPreset("hdl64e"));
     // A van right in front hides a small car behind it; a third car overlaps the first.
     Scenario sample = placedCars("urban-01", {ScenarioCar{"van", 7.0, 0.0, 0.0, "white"},
                                               ScenarioCar{"microcar", 16.0, 0.0, 0.0, "red"},
@@ -195,7 +191,7 @@ TEST(SceneAssembly, OcclusionAndOverlapsAreReported) {
 }
 
 TEST(SceneAssembly, BadInputNamesTheCar) {
-    SceneAssembler assembler(models(), lidarPreset("vlp16"));
+    SceneAssembler assembler(carModels(), lidarPreset("vlp16"));
     auto error = [&](const Scenario& s) {
         try {
             assembler.assemble(s);

@@ -8,11 +8,11 @@
 using namespace blindspot;
 
 namespace {
-std::vector<CarModelSpec> models() { return blindspot::testing::carModels(); }
+using blindspot::testing::carModels;
 }  // namespace
 
 TEST(CarModel, AtLeastEightDistinctModels) {
-    const auto all = models();
+    const auto all = carModels();
     std::set<std::string> names;
     for (const auto& m : all) names.insert(m.name);
     EXPECT_GE(names.size(), 8u);
@@ -22,7 +22,7 @@ TEST(CarModel, AtLeastEightDistinctModels) {
 }
 
 TEST(CarModel, MeshesAreClosedOutwardAndLifeSized) {
-    for (const auto& spec : models()) {
+    for (const auto& spec : carModels()) {
         const TriangleMesh mesh = buildCarMesh(spec);
         EXPECT_TRUE(isClosedAndOriented(mesh)) << spec.name;
         EXPECT_GT(signedVolume(mesh), 0.0) << spec.name;  // outward normals
@@ -46,7 +46,7 @@ TEST(CarModel, MeshesAreClosedOutwardAndLifeSized) {
 }
 
 TEST(CarModel, SedanMatchesItsNominalSize) {
-    for (const auto& spec : models()) {
+    for (const auto& spec : carModels()) {
         if (spec.name != "sedan" && spec.name != "microcar") continue;
         const auto [lo, hi] = bounds(buildCarMesh(spec));
         EXPECT_NEAR(hi.x() - lo.x(), spec.length_m, 0.01) << spec.name;

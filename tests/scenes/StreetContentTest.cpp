@@ -24,10 +24,7 @@ using namespace blindspot;
 
 namespace {
 
-const std::vector<CarModelSpec>& models() {
-    static const std::vector<CarModelSpec> all = blindspot::testing::carModels();
-    return all;
-}
+using blindspot::testing::carModels;
 
 std::set<std::uint16_t> labelsOf(const TriangleMesh& mesh, const std::vector<SurfaceMaterial>& m) {
     std::set<std::uint16_t> labels;
@@ -38,18 +35,18 @@ std::set<std::uint16_t> labelsOf(const TriangleMesh& mesh, const std::vector<Sur
 }  // namespace
 
 TEST(StreetContent, SameSeedSameWorldAndSeedsDiffer) {
-    const Background a = generateBackground("kitti-01", models());
-    const Background b = generateBackground("kitti-01", models());
+    const Background a = generateBackground("kitti-01", carModels());
+    const Background b = generateBackground("kitti-01", carModels());
     EXPECT_EQ(backgroundHash(a), backgroundHash(b));
     EXPECT_EQ(a.actors.size(), b.actors.size());
-    EXPECT_NE(backgroundHash(generateBackground("kitti-residential:7", models())),
-              backgroundHash(generateBackground("kitti-residential:8", models())));
+    EXPECT_NE(backgroundHash(generateBackground("kitti-residential:7", carModels())),
+              backgroundHash(generateBackground("kitti-residential:8", carModels())));
 }
 
 TEST(StreetContent, PeopleAndCyclistsCarryTheirLabelsAndOwnInstances) {
     std::map<std::string, int> kinds;
     for (const char* id : {"kitti-01", "urban-01", "urban-03", "urban-04"}) {
-        const Background bg = generateBackground(id, models());
+        const Background bg = generateBackground(id, carModels());
         std::set<std::uint16_t> instances;
         for (const auto& actor : bg.actors) {
             ++kinds[actor.kind];
@@ -66,7 +63,7 @@ TEST(StreetContent, PeopleAndCyclistsCarryTheirLabelsAndOwnInstances) {
 }
 
 TEST(StreetContent, FixturesHoldPlantsFurnitureAndGlass) {
-    const Background bg = generateBackground("kitti-01", models());
+    const Background bg = generateBackground("kitti-01", carModels());
     const auto labels = labelsOf(bg.fixtures, bg.materials);
     for (auto want : {label::kVegetation, label::kBuilding, label::kPole, label::kOther,
                       label::kFence, label::kTrunk})
@@ -147,9 +144,9 @@ TEST(StreetContent, DensityScalesTheContent) {
     none.vegetation = 0;
     ContentDensity twice;
     twice.people = 2;
-    const Background base = buildBackground("k", "kitti-residential", 11, models());
-    const Background empty = buildBackground("k", "kitti-residential", 11, models(), none);
-    const Background busy = buildBackground("k", "kitti-residential", 11, models(), twice);
+    const Background base = buildBackground("k", "kitti-residential", 11, carModels());
+    const Background empty = buildBackground("k", "kitti-residential", 11, carModels(), none);
+    const Background busy = buildBackground("k", "kitti-residential", 11, carModels(), twice);
     EXPECT_TRUE(empty.actors.empty());
     EXPECT_GT(busy.actors.size(), base.actors.size() * 3 / 2);
     std::set<std::uint16_t> parts(empty.fixtures.triangle_part.begin(),
@@ -164,14 +161,14 @@ TEST(StreetContent, RecipeFileSetsTypeSeedAndDensity) {
                                "density": {"people": 2}}})";
     ContentDensity twice;
     twice.people = 2;
-    const Background bg = backgroundById(path, models());
+    const Background bg = backgroundById(path, carModels());
     EXPECT_EQ(bg.type, "kitti-residential");
     EXPECT_EQ(bg.actors.size(),
-              buildBackground("x", "kitti-residential", 11, models(), twice).actors.size());
+              buildBackground("x", "kitti-residential", 11, carModels(), twice).actors.size());
     std::ofstream(path) << R"({"generate": {"type": "kitti-residential", "seed": 11,
                                "density": {"people": -1}}})";
     try {
-        backgroundById(path, models());
+        backgroundById(path, carModels());
         FAIL();
     } catch (const ConfigError& e) {
         EXPECT_NE(std::string(e.what()).find("/generate/density/people"), std::string::npos)
@@ -183,30 +180,30 @@ TEST(StreetContent, RecipeFileSetsTypeSeedAndDensity) {
 // half-width the layout drew, is no longer centred on the ego (y = 0), and the ego keeps 0.6 m
 // clear of the right-hand parking lane however far the range reaches.
 TEST(StreetContent, EgoKeepsToTheRightHandLaneWhenAsked) {
-    const Background centred = buildBackground("k", "kitti-residential", 11, models());
+    const Background centred = buildBackground("k", "kitti-residential", 11, carModels());
     const Rect c = centred.drivable.front();
     EXPECT_NEAR(c.y_min + c.y_max, 0.0, 1e-9);
     const double half_m = (c.y_max - c.y_min) / 2;
     const Background right =
-        buildBackground("k", "kitti-residential", 11, models(), {}, EgoLateralRange{1.0, 2.0});
+        buildBackground("k", "kitti-residential", 11, carModels(), {}, EgoLateralRange{1.0, 2.0});
     const Rect r = right.drivable.front();
     const double centre_m = (r.y_min + r.y_max) / 2;
     EXPECT_NEAR((r.y_max - r.y_min) / 2, half_m, 1e-9);
     EXPECT_GE(centre_m, 1.0);
     EXPECT_LE(centre_m, 2.0);
     const Background far =
-        buildBackground("k", "kitti-residential", 11, models(), {}, EgoLateralRange{5.0, 5.0});
+        buildBackground("k", "kitti-residential", 11, carModels(), {}, EgoLateralRange{5.0, 5.0});
     const Rect f = far.drivable.front();
     EXPECT_NEAR((f.y_min + f.y_max) / 2, std::min(5.0, half_m - 3.65), 1e-9);
     const auto dir = blindspot::testing::freshTempDir("recipe-ego");
     const std::string path = (dir / "right.json").string();
     std::ofstream(path) << R"({"generate": {"type": "kitti-residential", "seed": 11,
                                "road_centre_left_of_ego_m": {"min": 1, "max": 2}}})";
-    EXPECT_NEAR(backgroundById(path, models()).drivable.front().y_max, r.y_max, 1e-12);
+    EXPECT_NEAR(backgroundById(path, carModels()).drivable.front().y_max, r.y_max, 1e-12);
     std::ofstream(path) << R"({"generate": {"type": "kitti-residential", "seed": 11,
                                "road_centre_left_of_ego_m": {"min": 2, "max": 1}}})";
     try {
-        backgroundById(path, models());
+        backgroundById(path, carModels());
         FAIL();
     } catch (const ConfigError& e) {
         EXPECT_NE(std::string(e.what()).find("/generate/road_centre_left_of_ego_m"),
@@ -216,7 +213,7 @@ TEST(StreetContent, EgoKeepsToTheRightHandLaneWhenAsked) {
 }
 
 TEST(StreetContent, PedestrianAndCyclistTargetsCarryTheirLabel) {
-    SceneAssembler assembler(models(), lidarPreset("hdl64e"));
+    SceneAssembler assembler(carModels(), lidarPreset("hdl64e"));
     for (const auto& [type, want] :
          {std::pair<std::string, std::uint16_t>{"pedestrian", label::kPedestrian},
           {"cyclist", label::kBicyclist}}) {
@@ -240,7 +237,7 @@ TEST(StreetContent, PedestrianAndCyclistTargetsCarryTheirLabel) {
 TEST(StreetContent, TrafficUniformInAreaSpreadsCarsAwayFromTheSensor) {
     // x with density proportional to x on [5, 45]: P(x < 25) = (25^2 - 5^2) / (45^2 - 5^2) = 0.3,
     // against 0.5 for x uniform.
-    const Background bg = generateBackground("kitti-01", models());
+    const Background bg = generateBackground("kitti-01", carModels());
     TrafficPolicy area{5.0, 45.0, 15.0, 0.0, 100, true};
     TrafficPolicy flat = area;
     flat.x_uniform_in_area = false;
@@ -250,7 +247,7 @@ TEST(StreetContent, TrafficUniformInAreaSpreadsCarsAwayFromTheSensor) {
             Scenario s;
             s.background = "kitti-01";
             Rng rng(std::uint64_t(1000 + k));
-            addTrafficCars(s, 1, bg, models(), rng, policy);
+            addTrafficCars(s, 1, bg, carModels(), rng, policy);
             for (const auto& c : s.cars) {
                 EXPECT_GE(c.x_m, 5.0);
                 EXPECT_LE(c.x_m, 45.0);
@@ -281,8 +278,8 @@ TEST(StreetContent, TrainingWorldsFillTheSweepArea) {
     ContentDensity open;
     open.clear_sweep_area = false;
     for (const char* type : {"urban", "suburban"}) {
-        EXPECT_EQ(standingInArea(buildBackground("a", type, 5001, models(), {})), 0) << type;
-        EXPECT_GT(standingInArea(buildBackground("b", type, 5001, models(), open)), 0) << type;
+        EXPECT_EQ(standingInArea(buildBackground("a", type, 5001, carModels(), {})), 0) << type;
+        EXPECT_GT(standingInArea(buildBackground("b", type, 5001, carModels(), open)), 0) << type;
     }
 }
 
@@ -303,8 +300,8 @@ TEST(StreetContent, NarrowResidentialStreetsAreNarrowerAndGreener) {
     // One driving lane between two parking lanes: 7.2..10.4 m of road against 11..18 m, and
     // shrubs and ground cover in the front gardens (scenes/BackgroundLayout.cpp).
     for (std::uint64_t seed = 1; seed <= 4; ++seed) {
-        const Background narrow = buildBackground("n", "residential-narrow", seed, models());
-        const Background wide = buildBackground("w", "kitti-residential", seed, models());
+        const Background narrow = buildBackground("n", "residential-narrow", seed, carModels());
+        const Background wide = buildBackground("w", "kitti-residential", seed, carModels());
         const Rect n = narrow.drivable.front(), w = wide.drivable.front();
         EXPECT_GE(n.y_max - n.y_min, 7.2);
         EXPECT_LE(n.y_max - n.y_min, 10.4);

@@ -10,6 +10,7 @@
 #include "sweep/space/AdaptiveSampler.hpp"
 #include "sweep/space/SamplerChoice.hpp"
 #include "tests/TempDir.hpp"
+#include "tests/sweep/space/SampleValues.hpp"
 #include "tests/TestData.hpp"
 
 using namespace blindspot;
@@ -30,16 +31,8 @@ SweepConfig adaptiveConfig(const std::string& name, std::uint64_t seed, int n = 
     return loadSweepConfig((dir / "c.json").string(), blindspot::testing::catalogue());
 }
 
-double number(const Sample& s, const std::string& name) {
-    for (std::size_t i = 0; i < s.names.size(); ++i)
-        if (s.names[i] == name) return std::get<double>(s.values[i]);
-    return NAN;
-}
-std::string text(const Sample& s, const std::string& name) {
-    for (std::size_t i = 0; i < s.names.size(); ++i)
-        if (s.names[i] == name) return std::get<std::string>(s.values[i]);
-    return "";
-}
+using blindspot::testing::number;
+using blindspot::testing::text;
 
 // Fails only on urban-02 beyond 15 m: a region that needs the category to be found.
 double categoricalObjective(const Sample& s) {

@@ -8,6 +8,7 @@
 #include "sweep/run/SweepConfig.hpp"
 #include "sweep/space/SamplerChoice.hpp"
 #include "tests/TempDir.hpp"
+#include "tests/sweep/space/SampleValues.hpp"
 #include "tests/TestData.hpp"
 #include "tests/TestPaths.hpp"
 
@@ -15,7 +16,7 @@ using namespace blindspot;
 
 namespace {
 
-Catalogue catalogue() {
+Catalogue smallCatalogue() {
     Catalogue c;
     c.car_models = {"sedan", "suv", "van"};
     c.colors = {"white", "red"};
@@ -24,7 +25,7 @@ Catalogue catalogue() {
 }
 
 ModificationSpace space(const nlohmann::json& dims) {
-    return modificationSpaceFromJson(JsonObject(dims, "sweep.json", "/dimensions"), catalogue(),
+    return modificationSpaceFromJson(JsonObject(dims, "sweep.json", "/dimensions"), smallCatalogue(),
                                      defaultDimensions());
 }
 
@@ -37,11 +38,7 @@ std::string errorOf(const nlohmann::json& dims) {
     return "no error";
 }
 
-double number(const Sample& s, const std::string& name) {
-    for (std::size_t i = 0; i < s.names.size(); ++i)
-        if (s.names[i] == name) return std::get<double>(s.values[i]);
-    return NAN;
-}
+using blindspot::testing::number;
 
 const std::string kSource = BLINDSPOT_SOURCE_DIR;
 
@@ -156,7 +153,7 @@ TEST(SweepConfig, DriveDimensionsNeedADriveBlock) {
          {{"drive_speed_mps", {{"values", {5, 10}}}}, {"background", {{"value", "town:1"}}}}}};
     std::string error;
     try {
-        sweepConfigFromJson(j, "sweep.json", catalogue(), defaultDimensions());
+        sweepConfigFromJson(j, "sweep.json", smallCatalogue(), defaultDimensions());
     } catch (const ConfigError& e) {
         error = e.what();
     }
@@ -164,7 +161,7 @@ TEST(SweepConfig, DriveDimensionsNeedADriveBlock) {
               "sweep.json: /dimensions/drive_speed_mps: a \"drive\" block that makes each sample "
               "a drive");
     j["drive"] = {{"frames", 3}, {"motion", "ego"}};
-    const SweepConfig c = sweepConfigFromJson(j, "sweep.json", catalogue(), defaultDimensions());
+    const SweepConfig c = sweepConfigFromJson(j, "sweep.json", smallCatalogue(), defaultDimensions());
     EXPECT_EQ(c.drive_frames, 3);
     const auto samples = drawSamples(c.space, c.sampler);
     ASSERT_EQ(samples.size(), 2u);
@@ -173,7 +170,7 @@ TEST(SweepConfig, DriveDimensionsNeedADriveBlock) {
     EXPECT_EQ(s.drive.speed_mps, 10.0);
     // The drive block is part of the scene: another frame count, another scene id.
     j["drive"]["frames"] = 4;
-    const SweepConfig c4 = sweepConfigFromJson(j, "sweep.json", catalogue(), defaultDimensions());
+    const SweepConfig c4 = sweepConfigFromJson(j, "sweep.json", smallCatalogue(), defaultDimensions());
     EXPECT_NE(sceneIdIn(c, samples[1], "spec"), sceneIdIn(c4, samples[1], "spec"));
 }
 
