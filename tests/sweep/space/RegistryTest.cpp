@@ -94,7 +94,8 @@ TEST(DimensionRegistry, ANewDimensionReachesSampleStoreMapAxesAndReport) {
 // and for the realism baseline (issue 13: trained on hdl64e-kitti, so the sweep uses that sensor;
 // each scene now also has its "target" row, issue 20), and for blindspot-world-7 with the
 // 13-class baseline (issue 33: new content, and a row for each of the network's classes), and
-// for hdl64e-kitti's raised lasers with network 8 (issue 33, session 5 of 2026-12-05).
+// for hdl64e-kitti's raised lasers with network 8 (issue 33, session 5 of 2026-12-05), and for
+// network 9 (the ego in its lane in training; session 6, 2026-12-06).
 TEST(DimensionRegistry, ScoredRowsAreTheSameAsBeforeTheRefactor) {
     const auto dir = freshTempDir("registry-pinned");
     std::ofstream(dir / "pinned.json") << R"({"name": "pinned", "lidar": "hdl64e-kitti",
@@ -113,8 +114,8 @@ TEST(DimensionRegistry, ScoredRowsAreTheSameAsBeforeTheRefactor) {
         for (const auto& c : scene.classes)
             text += scene.scene_id + "|" + c.class_name + "|" + std::to_string(c.tp) + "|" +
                     std::to_string(c.fp) + "|" + std::to_string(c.fn) + "\n";
-    EXPECT_NE(text.find("372e41fe43a816a7|car|4902|176|186\n"), std::string::npos) << text;
-    EXPECT_NE(text.find("372e41fe43a816a7|target|4510|171|54\n"), std::string::npos) << text;
-    EXPECT_NE(text.find("10984ecdb6ffdf93|car|3874|153|166\n"), std::string::npos) << text;
-    EXPECT_EQ(hex64(fnv1a64(text)), "c31de53e758e44e3") << text;
+    EXPECT_NE(text.find("372e41fe43a816a7|car|4863|224|225\n"), std::string::npos) << text;
+    EXPECT_NE(text.find("372e41fe43a816a7|target|4507|215|57\n"), std::string::npos) << text;
+    EXPECT_NE(text.find("10984ecdb6ffdf93|car|3842|203|198\n"), std::string::npos) << text;
+    EXPECT_EQ(hex64(fnv1a64(text)), "ea86253abac53b0c") << text;
 }
