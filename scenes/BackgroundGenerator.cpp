@@ -210,7 +210,6 @@ void buildSuburbanFronts(World& w) {
 // The kerb-side parked cars' centres lie road_half - 1.05..1.25 m from the centre line; half a car
 // (0.9 m), half the ego (0.9 m) and 0.6 m of clearance keep the ego out of their lane.
 double roadCentreFromEgo(const Layout& L, const EgoLateralRange& range, std::uint64_t seed) {
-    if (range.min_m == 0.0 && range.max_m == 0.0) return L.road_y;
     Rng rng(seed * 0xD1B54A32D192ED03ull + 29);
     const double limit_m = std::max(0.0, L.road_half - 1.25 - 0.9 - 0.9 - 0.6);
     return std::clamp(rng.uniform(range.min_m, range.max_m), -limit_m, limit_m);

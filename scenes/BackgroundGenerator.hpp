@@ -11,10 +11,10 @@ namespace blindspot {
 
 /// Where the ego stands across its street: the road's centre line lies U(min_m, max_m) metres
 /// to the ego's left (ISO 8855: +y). Real drives keep to the right-hand lane of two-way streets:
-/// in KITTI drive 2011_09_26_0001 the parked cars on the left lie 7.5..9.5 m away and nothing of
-/// the right kerb lies as far. A world that always centres the ego teaches a network that
-/// whatever stands equally far on both sides is a kerb, a hedge or a facade. The draw is clamped
-/// so that the ego keeps 0.6 m clear of the right-hand parking lane. {0, 0}: centred, as before.
+/// in KITTI drive 2011_09_26_0001 every labelled car point lies 7.6..9.7 m to the left. A world
+/// that always centres the ego teaches a network at what lateral distance kerbs, hedges and
+/// facades stand. The draw is clamped so that the ego keeps 0.6 m clear of the right-hand parking
+/// lane. {0, 0}: centred, as before.
 struct EgoLateralRange {
     double min_m = 0.0;
     double max_m = 0.0;

@@ -14,18 +14,6 @@
 
 namespace blindspot::testing {
 
-inline std::filesystem::path cliTempDir(const std::string& name) {
-    return freshTempDir("cli-" + name);
-}
-
-inline void writeText(const std::filesystem::path& p, const std::string& text) {
-    std::ofstream(p) << text;
-}
-
-inline std::string exampleStreet() {
-    return std::string(BLINDSPOT_SOURCE_DIR) + "/scenes/examples/street.json";
-}
-
 // One line on stderr, starting "error:", and a non-zero exit code that is not a signal.
 inline void expectOneLineError(const CliRun& r, const std::string& must_contain) {
     EXPECT_NE(r.exit_code, 0);
@@ -35,11 +23,18 @@ inline void expectOneLineError(const CliRun& r, const std::string& must_contain)
     EXPECT_NE(r.err.find(must_contain), std::string::npos) << r.err;
 }
 
-// The short names the CLI test files use (one definition, so that unity batches can hold both).
+// The names the CLI test files take with `using` (defined once here, so that one unity batch can
+// hold several of those files): a fresh directory per test, a file written in one call, and the
+// example street.
 namespace cli {
-inline std::filesystem::path tempDir(const std::string& name) { return cliTempDir(name); }
-inline void write(const std::filesystem::path& p, const std::string& text) { writeText(p, text); }
-inline const std::string kScene = exampleStreet();
+inline std::filesystem::path tempDir(const std::string& name) {
+    return freshTempDir("cli-" + name);
+}
+inline void write(const std::filesystem::path& p, const std::string& text) {
+    std::ofstream(p) << text;
+}
+inline const std::string kScene =
+    std::string(BLINDSPOT_SOURCE_DIR) + "/scenes/examples/street.json";
 }  // namespace cli
 
 }  // namespace blindspot::testing

@@ -25,8 +25,8 @@ Catalogue smallCatalogue() {
 }
 
 ModificationSpace space(const nlohmann::json& dims) {
-    return modificationSpaceFromJson(JsonObject(dims, "sweep.json", "/dimensions"), smallCatalogue(),
-                                     defaultDimensions());
+    return modificationSpaceFromJson(JsonObject(dims, "sweep.json", "/dimensions"),
+                                     smallCatalogue(), defaultDimensions());
 }
 
 std::string errorOf(const nlohmann::json& dims) {
@@ -161,7 +161,8 @@ TEST(SweepConfig, DriveDimensionsNeedADriveBlock) {
               "sweep.json: /dimensions/drive_speed_mps: a \"drive\" block that makes each sample "
               "a drive");
     j["drive"] = {{"frames", 3}, {"motion", "ego"}};
-    const SweepConfig c = sweepConfigFromJson(j, "sweep.json", smallCatalogue(), defaultDimensions());
+    const SweepConfig c =
+        sweepConfigFromJson(j, "sweep.json", smallCatalogue(), defaultDimensions());
     EXPECT_EQ(c.drive_frames, 3);
     const auto samples = drawSamples(c.space, c.sampler);
     ASSERT_EQ(samples.size(), 2u);
@@ -170,7 +171,8 @@ TEST(SweepConfig, DriveDimensionsNeedADriveBlock) {
     EXPECT_EQ(s.drive.speed_mps, 10.0);
     // The drive block is part of the scene: another frame count, another scene id.
     j["drive"]["frames"] = 4;
-    const SweepConfig c4 = sweepConfigFromJson(j, "sweep.json", smallCatalogue(), defaultDimensions());
+    const SweepConfig c4 =
+        sweepConfigFromJson(j, "sweep.json", smallCatalogue(), defaultDimensions());
     EXPECT_NE(sceneIdIn(c, samples[1], "spec"), sceneIdIn(c4, samples[1], "spec"));
 }
 
