@@ -199,9 +199,11 @@ std::vector<double> expandRange(double start, double stop, double step, const st
         throw ConfigError(ErrorSource::file(file, path),
                           "empty range: stop " + num(stop) + " cannot be reached from start " +
                               num(start) + " with step " + num(step));
-    const auto count = std::size_t(std::floor(steps + 1e-9)) + 1;
-    if (count > 1000000)
+    // Checked as a double first: converting a count beyond size_t's range is undefined behaviour
+    // (a fuzzed config asked for 6e116 values), and a non-finite count is not a range.
+    if (!(steps < 1e6))
         throw ConfigError(ErrorSource::file(file, path), "range has more than 1,000,000 values");
+    const auto count = std::size_t(std::floor(steps + 1e-9)) + 1;
     std::vector<double> values(count);
     for (std::size_t k = 0; k < count; ++k)
         values[k] = std::round((start + double(k) * step) * 1e9) / 1e9;
