@@ -1,14 +1,14 @@
-#include "models/ConvPeak.hpp"
-
 #include <torch/torch.h>
 
 #include <algorithm>
 #include <chrono>
 #include <vector>
 
+#include "models/NetworkState.hpp"
+
 namespace blindspot {
 
-double convolutionPeakGflops(int repeats) {
+double torch_half::convolutionPeakGflops(int repeats) {
     torch::InferenceMode guard;
     constexpr int kChannels = 256, kSide = 64;
     const torch::Tensor x = torch::randn({1, kChannels, kSide, kSide});

@@ -1,7 +1,6 @@
 #include "models/Network.hpp"
 
 #include <ATen/autocast_mode.h>
-#include <malloc.h>
 #include <torch/csrc/jit/frontend/error_report.h>
 
 #include <chrono>
@@ -224,28 +223,15 @@ torch::Tensor NetworkState::forward(const torch::Tensor& input, const torch::Ten
         .contiguous();
 }
 
-void keepTensorBuffersOnHeap() {
-    mallopt(M_MMAP_THRESHOLD, 1 << 30);
-    mallopt(M_TRIM_THRESHOLD, 1 << 30);
-}
+namespace torch_half {
 
-void setTorchThreads(int threads) {
+void setThreads(int threads) {
     if (threads > 0) torch::set_num_threads(threads);
 }
 
-SegmentationNetwork::SegmentationNetwork(std::unique_ptr<NetworkState> impl)
-    : impl_(std::move(impl)) {}
-SegmentationNetwork::~SegmentationNetwork() = default;
+namespace {
 
-std::unique_ptr<SegmentationNetwork> SegmentationNetwork::load(const std::string& dir) {
-    try {
-        return loadFrom(dir);
-    } catch (const ConfigError& e) {
-        throw e.within(ErrorSource::file((fs::path(dir) / "model_card.json").string()));
-    }
-}
-
-std::unique_ptr<SegmentationNetwork> SegmentationNetwork::loadFrom(const std::string& dir) {
+std::unique_ptr<TorchNetwork> loadFrom(const std::string& dir) {
     checkCheckpointManifest(dir);
     auto impl = std::make_unique<NetworkState>();
     impl->card = loadModelCard(dir);
@@ -257,11 +243,20 @@ std::unique_ptr<SegmentationNetwork> SegmentationNetwork::loadFrom(const std::st
     else
         loadScripted(*impl, path);
     impl->weights_hash = hex64(fnv1a64(readFileBytes(path), fnv1a64(cardIdentity(impl->card))));
-    return std::unique_ptr<SegmentationNetwork>(new SegmentationNetwork(std::move(impl)));
+    return std::make_unique<TorchNetwork>(std::move(impl));
 }
 
-std::unique_ptr<SegmentationNetwork> SegmentationNetwork::create(const ModelCard& card,
-                                                                 std::uint64_t seed) {
+}  // namespace
+
+std::unique_ptr<TorchNetwork> loadNetwork(const std::string& dir) {
+    try {
+        return loadFrom(dir);
+    } catch (const ConfigError& e) {
+        throw e.within(ErrorSource::file((fs::path(dir) / "model_card.json").string()));
+    }
+}
+
+std::unique_ptr<TorchNetwork> createNetwork(const ModelCard& card, std::uint64_t seed) {
     if (card.architecture != "squeezeseg")
         throw ConfigError(ErrorSource::value("/architecture"),
                           "only \"squeezeseg\" can be created");
@@ -271,51 +266,50 @@ std::unique_ptr<SegmentationNetwork> SegmentationNetwork::create(const ModelCard
     impl->native = makeSqueezeSeg(card);
     impl->native->eval();
     impl->weights_hash = "untrained-" + std::to_string(seed);
-    return std::unique_ptr<SegmentationNetwork>(new SegmentationNetwork(std::move(impl)));
+    return std::make_unique<TorchNetwork>(std::move(impl));
 }
 
-const ModelCard& SegmentationNetwork::card() const { return impl_->card; }
-std::string SegmentationNetwork::hash() const {
-    return hashWithPrecision(impl_->weights_hash, impl_->precision);
-}
-void SegmentationNetwork::setPrecision(Precision precision) { impl_->precision = precision; }
-Precision SegmentationNetwork::precision() const { return impl_->precision; }
+}  // namespace torch_half
 
-std::size_t SegmentationNetwork::parameterCount() const {
+std::string TorchNetwork::hash() const {
+    return hashWithPrecision(state_->weights_hash, state_->precision);
+}
+
+std::size_t TorchNetwork::parameterCount() const {
     std::size_t n = 0;
-    if (impl_->native)
-        for (const auto& p : impl_->native->parameters()) n += std::size_t(p.numel());
+    if (state_->native)
+        for (const auto& p : state_->native->parameters()) n += std::size_t(p.numel());
     else
-        for (const auto& p : impl_->scripted.parameters()) n += std::size_t(p.numel());
+        for (const auto& p : state_->scripted.parameters()) n += std::size_t(p.numel());
     return n;
 }
 
-std::vector<float> SegmentationNetwork::logits(const std::vector<const RangeImage*>& images) const {
+std::vector<float> TorchNetwork::logits(const std::vector<const RangeImage*>& images) const {
     torch::InferenceMode guard;
-    const auto [input, mask] = batchTensors(impl_->card, images);
-    const torch::Tensor out = impl_->forward(input, mask).contiguous();
+    const auto [input, mask] = batchTensors(state_->card, images);
+    const torch::Tensor out = state_->forward(input, mask).contiguous();
     return std::vector<float>(out.data_ptr<float>(), out.data_ptr<float>() + out.numel());
 }
 
-std::vector<float> SegmentationNetwork::logits(const std::vector<float>& input,
+std::vector<float> TorchNetwork::logits(const std::vector<float>& input,
                                                const std::vector<float>& mask, int batch) const {
     torch::InferenceMode guard;
-    const ModelCard& c = impl_->card;
+    const ModelCard& c = state_->card;
     const auto in = torch::from_blob(const_cast<float*>(input.data()),
                                      {batch, c.channelCount(), c.grid.rows, c.grid.cols});
     const auto m =
         torch::from_blob(const_cast<float*>(mask.data()), {batch, 1, c.grid.rows, c.grid.cols});
-    const torch::Tensor out = impl_->forward(in, m).contiguous();
+    const torch::Tensor out = state_->forward(in, m).contiguous();
     return std::vector<float>(out.data_ptr<float>(), out.data_ptr<float>() + out.numel());
 }
 
-std::vector<std::vector<int>> SegmentationNetwork::classify(
+std::vector<std::vector<int>> TorchNetwork::classify(
     const std::vector<const RangeImage*>& images) const {
     torch::InferenceMode guard;
-    const auto [input, mask] = batchTensors(impl_->card, images);
-    const torch::Tensor best = impl_->forward(input, mask).argmax(1).to(torch::kInt32).contiguous();
+    const auto [input, mask] = batchTensors(state_->card, images);
+    const torch::Tensor best = state_->forward(input, mask).argmax(1).to(torch::kInt32).contiguous();
     std::vector<std::vector<int>> out;
-    const std::size_t plane = impl_->card.grid.cellCount();
+    const std::size_t plane = state_->card.grid.cellCount();
     for (std::size_t i = 0; i < images.size(); ++i) {
         const std::int32_t* p = best[std::int64_t(i)].data_ptr<std::int32_t>();
         std::vector<int> classes(p, p + plane);
@@ -326,17 +320,17 @@ std::vector<std::vector<int>> SegmentationNetwork::classify(
     return out;
 }
 
-void SegmentationNetwork::save(const std::string& dir) const {
-    if (!impl_->native)
+void TorchNetwork::save(const std::string& dir) const {
+    if (!state_->native)
         throw ConfigError(ErrorSource::value("/architecture"),
                           "only \"squeezeseg\" weights are saved");
     makeDirectories(dir);
     // torch::save writes in place; through a temporary, a crash leaves the old weights.
-    saveTorchArchive(impl_->native, weightsPath(impl_->card, dir));
-    saveModelCard(impl_->card, dir);
+    saveTorchArchive(state_->native, weightsPath(state_->card, dir));
+    saveModelCard(state_->card, dir);
 }
 
-double maskedCrossEntropy(const std::vector<float>& logits, const std::vector<int>& labels,
+double torch_half::maskedCrossEntropy(const std::vector<float>& logits, const std::vector<int>& labels,
                           const std::vector<float>& mask, const std::vector<float>& weights,
                           int batch, int classes, int rows, int cols) {
     const auto l = torch::tensor(logits).view({batch, classes, rows, cols});

@@ -1,6 +1,7 @@
 #pragma once
 // A segmentation network loaded from a checkpoint directory (model_card.json + weights), ready
-// for batched inference. Torch stays behind this interface: nothing here includes torch headers.
+// for batched inference. Torch stays behind this interface: nothing here includes torch headers,
+// and a process that never loads a network never loads LibTorch (models/TorchRuntime.hpp).
 //
 // Checkpoint directory: model_card.json (docs/models.md) and the weights file it names, either a
 // native LibTorch archive of SqueezeSeg ("squeezeseg") or a TorchScript module ("torchscript")
@@ -25,8 +26,8 @@ void keepTensorBuffersOnHeap();
 /// Sets the intra-op thread count of every network in the process (LibTorch's pool is global).
 void setTorchThreads(int threads);
 
-struct NetworkState;
-
+/// A loaded network. The implementation lives in the LibTorch half of models/
+/// (models/TorchRuntime.hpp), which load() and create() bring into the process on first use.
 class SegmentationNetwork {
   public:
     /// Loads and checks a checkpoint: a corrupt weights file, weights whose shapes disagree with
@@ -35,33 +36,26 @@ class SegmentationNetwork {
     static std::unique_ptr<SegmentationNetwork> load(const std::string& checkpoint_dir);
     /// A freshly initialised SqueezeSeg for `card` (seeded).
     static std::unique_ptr<SegmentationNetwork> create(const ModelCard& card, std::uint64_t seed);
-    ~SegmentationNetwork();
+    virtual ~SegmentationNetwork() = default;
 
-    const ModelCard& card() const;
+    virtual const ModelCard& card() const = 0;
     /// FNV-1a 64 (hex) of the weights and the card's input/output definition, plus "+bf16" when
     /// inference runs in bf16 (core/Precision.hpp).
-    std::string hash() const;
+    virtual std::string hash() const = 0;
     /// Inference precision (FP32 unless set); set it before sharing the network with workers.
-    void setPrecision(Precision precision);
-    Precision precision() const;
-    std::size_t parameterCount() const;
+    virtual void setPrecision(Precision precision) = 0;
+    virtual Precision precision() const = 0;
+    virtual std::size_t parameterCount() const = 0;
     /// Logits (B x K x H x W, row-major) of B images, in inference mode.
-    std::vector<float> logits(const std::vector<const RangeImage*>& images) const;
+    virtual std::vector<float> logits(const std::vector<const RangeImage*>& images) const = 0;
     /// Logits of raw normalised input (B x C x H x W) with its mask (B x H x W).
-    std::vector<float> logits(const std::vector<float>& input, const std::vector<float>& mask,
-                              int batch) const;
+    virtual std::vector<float> logits(const std::vector<float>& input,
+                                      const std::vector<float>& mask, int batch) const = 0;
     /// Arg-max class per image cell; -1 where the cell is empty.
-    std::vector<std::vector<int>> classify(const std::vector<const RangeImage*>& images) const;
+    virtual std::vector<std::vector<int>> classify(
+        const std::vector<const RangeImage*>& images) const = 0;
     /// Writes the native archive and the card into `checkpoint_dir` (squeezeseg only).
-    void save(const std::string& checkpoint_dir) const;
-
-    /// The module and card behind the network (models/NetworkState.hpp; torch inside).
-    NetworkState& state() const { return *impl_; }
-
-  private:
-    explicit SegmentationNetwork(std::unique_ptr<NetworkState> impl);
-    static std::unique_ptr<SegmentationNetwork> loadFrom(const std::string& checkpoint_dir);
-    std::unique_ptr<NetworkState> impl_;
+    virtual void save(const std::string& checkpoint_dir) const = 0;
 };
 
 /// Scores scans with a shared, loaded network. Throws ConfigError at the first scan whose LiDAR

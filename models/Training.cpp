@@ -115,7 +115,7 @@ class ProgressBar {
 
 struct Run {
     const TrainOptions& options;
-    std::unique_ptr<SegmentationNetwork> net;
+    std::unique_ptr<TorchNetwork> net;
     LabelledSet train, retrain, val;
     nlohmann::json history = nlohmann::json::array();
     int start_epoch = 0;
@@ -141,9 +141,9 @@ void checkOptions(const TrainOptions& o) {
         throw ConfigError(ErrorSource::value("/retrain_fraction"), "must lie in [0, 1]");
 }
 
-std::unique_ptr<SegmentationNetwork> initialNetwork(const TrainOptions& o) {
+std::unique_ptr<TorchNetwork> initialNetwork(const TrainOptions& o) {
     if (!o.init.empty()) {
-        auto net = SegmentationNetwork::load(o.init);
+        auto net = torch_half::loadNetwork(o.init);
         if (net->card().architecture != "squeezeseg")
             throw ConfigError(ErrorSource::file(o.init, "/architecture"),
                               "only squeezeseg checkpoints can be trained");
@@ -162,7 +162,7 @@ std::unique_ptr<SegmentationNetwork> initialNetwork(const TrainOptions& o) {
         card.grid.row_elevations_deg = lidar.elevation_deg;
         card.grid.row_origin_z_m = lidar.row_origin_z_m;
     }
-    return SegmentationNetwork::create(card, o.seed);
+    return torch_half::createNetwork(card, o.seed);
 }
 
 // The recipe as a model card records it: data by directory name, never the training machine's
@@ -259,7 +259,7 @@ void resume(Run& run, torch::optim::Optimizer& optimizer) {
     } catch (const ConfigError& e) {
         throw FileError::damaged(e);
     }
-    auto loaded = SegmentationNetwork::load(run.options.output);  // checks the manifest
+    auto loaded = torch_half::loadNetwork(run.options.output);  // checks the manifest
     torch::NoGradGuard no_grad;
     auto from = loaded->state().native->parameters();
     auto to = run.net->state().native->parameters();
@@ -276,9 +276,9 @@ int drawCropStart(std::mt19937_64& rng, int cols, int crop) {
 
 }  // namespace
 
-TrainReport trainNetwork(const TrainOptions& o, std::ostream& log) {
+TrainReport torch_half::trainNetwork(const TrainOptions& o, std::ostream& log) {
     checkOptions(o);
-    setTorchThreads(o.threads);
+    setThreads(o.threads);
     const auto start = Clock::now();
     Run run{o, initialNetwork(o), {}, {}, {}, nlohmann::json::array(), 0, ""};
     if (!o.init.empty()) run.init_hash = run.net->hash();

@@ -23,12 +23,13 @@ inline std::string slurp(const std::filesystem::path& p) {
     return std::string(std::istreambuf_iterator<char>(in), {});
 }
 
-inline CliRun runCli(const std::string& args) {
+/// Runs the executable `cli` (any copy of blindspot) with `args`.
+inline CliRun runCliWith(const std::string& cli, const std::string& args) {
     namespace fs = std::filesystem;
     // Runs are sequential and the capture files are removed after each, so one name per process.
     const fs::path base =
         fs::temp_directory_path() / ("blindspot-cli-" + std::to_string(::getpid()));
-    const std::string cmd = std::string(BLINDSPOT_CLI) + " " + args + " >" + base.string() +
+    const std::string cmd = cli + " " + args + " >" + base.string() +
                             ".out 2>" + base.string() + ".err";
     const int status = std::system(cmd.c_str());
     CliRun r;
@@ -39,5 +40,7 @@ inline CliRun runCli(const std::string& args) {
     fs::remove(base.string() + ".err");
     return r;
 }
+
+inline CliRun runCli(const std::string& args) { return runCliWith(BLINDSPOT_CLI, args); }
 
 }  // namespace blindspot::testing
