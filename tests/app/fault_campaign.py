@@ -95,7 +95,7 @@ def commands(work):
                                                 "urban-01", "--lidar", "squeezeseg-front",
                                                 "-o", out]),
         Command("train", lambda out, again: ["train", "--data", f"{data}/train", "--val",
-                                             f"{data}/train", "--epochs", "4", "--batch", "2",
+                                             f"{data}/train", "--epochs", "3", "--batch", "2",
                                              "--crop-cols", "32", "--threads", "1", "--quiet",
                                              "-o", out] + (["--resume"] if again else [])),
         Command("report", lambda out, again: ["report", f"{data}/run", "-o", out]),
