@@ -4,7 +4,7 @@
 #include <chrono>
 #include <vector>
 
-#include "models/NetworkState.hpp"
+#include "models/ConvPeak.hpp"
 
 namespace blindspot {
 

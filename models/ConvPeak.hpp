@@ -7,4 +7,9 @@ namespace blindspot {
 /// Median GFLOP/s over `repeats` passes (after one warm-up).
 double convolutionPeakGflops(int repeats);
 
+/// What convolutionPeakGflops calls, in the LibTorch half (models/TorchRuntime.hpp); defined there.
+namespace torch_half {
+double convolutionPeakGflops(int repeats);
+}  // namespace torch_half
+
 }  // namespace blindspot

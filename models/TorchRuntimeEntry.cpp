@@ -1,7 +1,9 @@
 // The LibTorch half's table of entry points (models/TorchRuntime.hpp), the one symbol
 // libblindspot_torch.so exports.
-#include "models/NetworkState.hpp"
+#include "models/ConvPeak.hpp"
+#include "models/TorchNetwork.hpp"
 #include "models/TorchRuntime.hpp"
+#include "models/Training.hpp"
 
 namespace blindspot {
 namespace {

@@ -17,8 +17,7 @@
 #include "core/LidarSpec.hpp"
 #include "models/CheckpointManifest.hpp"
 #include "models/Dataset.hpp"
-#include "models/Network.hpp"
-#include "models/NetworkState.hpp"
+#include "models/TorchNetwork.hpp"
 #include "models/OptimizerArchive.hpp"
 
 namespace blindspot {

@@ -73,4 +73,9 @@ nlohmann::json iouPerClassJson(const ConfusionMatrix& m);
 /// epoch (atomically). Throws ConfigError / FileError for bad options or data.
 TrainReport trainNetwork(const TrainOptions& options, std::ostream& log);
 
+/// What trainNetwork calls, in the LibTorch half (models/TorchRuntime.hpp); defined there only.
+namespace torch_half {
+TrainReport trainNetwork(const TrainOptions& options, std::ostream& log);
+}  // namespace torch_half
+
 }  // namespace blindspot

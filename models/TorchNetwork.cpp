@@ -1,4 +1,4 @@
-#include "models/Network.hpp"
+#include "models/TorchNetwork.hpp"
 
 #include <ATen/autocast_mode.h>
 #include <torch/csrc/jit/frontend/error_report.h>
@@ -14,7 +14,6 @@
 #include "core/Hash.hpp"
 #include "core/IsolatedCall.hpp"
 #include "models/CheckpointManifest.hpp"
-#include "models/NetworkState.hpp"
 #include "models/TorchArchive.hpp"
 
 namespace blindspot {
