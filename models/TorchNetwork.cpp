@@ -291,7 +291,7 @@ std::vector<float> TorchNetwork::logits(const std::vector<const RangeImage*>& im
 }
 
 std::vector<float> TorchNetwork::logits(const std::vector<float>& input,
-                                               const std::vector<float>& mask, int batch) const {
+                                        const std::vector<float>& mask, int batch) const {
     torch::InferenceMode guard;
     const ModelCard& c = state_->card;
     const auto in = torch::from_blob(const_cast<float*>(input.data()),
@@ -306,7 +306,8 @@ std::vector<std::vector<int>> TorchNetwork::classify(
     const std::vector<const RangeImage*>& images) const {
     torch::InferenceMode guard;
     const auto [input, mask] = batchTensors(state_->card, images);
-    const torch::Tensor best = state_->forward(input, mask).argmax(1).to(torch::kInt32).contiguous();
+    const torch::Tensor best =
+        state_->forward(input, mask).argmax(1).to(torch::kInt32).contiguous();
     std::vector<std::vector<int>> out;
     const std::size_t plane = state_->card.grid.cellCount();
     for (std::size_t i = 0; i < images.size(); ++i) {
@@ -329,9 +330,11 @@ void TorchNetwork::save(const std::string& dir) const {
     saveModelCard(state_->card, dir);
 }
 
-double torch_half::maskedCrossEntropy(const std::vector<float>& logits, const std::vector<int>& labels,
-                          const std::vector<float>& mask, const std::vector<float>& weights,
-                          int batch, int classes, int rows, int cols) {
+double torch_half::maskedCrossEntropy(const std::vector<float>& logits,
+                                      const std::vector<int>& labels,
+                                      const std::vector<float>& mask,
+                                      const std::vector<float>& weights, int batch, int classes,
+                                      int rows, int cols) {
     const auto l = torch::tensor(logits).view({batch, classes, rows, cols});
     const auto y = torch::tensor(std::vector<std::int64_t>(labels.begin(), labels.end()))
                        .view({batch, rows, cols});

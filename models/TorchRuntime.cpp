@@ -4,7 +4,6 @@
 #include <malloc.h>
 
 #include <filesystem>
-#include <mutex>
 
 #include "core/DataDir.hpp"
 #include "core/Error.hpp"
@@ -48,11 +47,9 @@ std::string torchLibraryPath(const std::string& executable_path) {
 
 const TorchRuntime& torchRuntime() {
     // The one process-wide value in models/: what the dynamic loader holds is process-wide too.
-    static std::mutex mutex;
-    static const TorchRuntime* runtime = nullptr;
-    const std::lock_guard<std::mutex> lock(mutex);
-    if (!runtime) runtime = &openTorchRuntime();
-    return *runtime;
+    // A static's initialisation is thread-safe, and one that throws is tried again next call.
+    static const TorchRuntime& runtime = openTorchRuntime();
+    return runtime;
 }
 
 std::unique_ptr<SegmentationNetwork> SegmentationNetwork::load(const std::string& checkpoint_dir) {
@@ -83,6 +80,8 @@ TrainReport trainNetwork(const TrainOptions& options, std::ostream& log) {
     return torchRuntime().train_network(options, log);
 }
 
-double convolutionPeakGflops(int repeats) { return torchRuntime().convolution_peak_gflops(repeats); }
+double convolutionPeakGflops(int repeats) {
+    return torchRuntime().convolution_peak_gflops(repeats);
+}
 
 }  // namespace blindspot
