@@ -27,9 +27,6 @@ TEST(TorchRuntime, LibraryLiesInLibBesideBin) {
 }
 
 TEST(TorchRuntime, OpensTheLibraryOnFirstUse) {
-#ifdef BLINDSPOT_TORCH_LINKED
-    GTEST_SKIP() << "the sanitizer build does not build the library (app/CMakeLists.txt)";
-#endif
     // SqueezeSeg's 906,308 parameters (NetworkTest counts the same with the half linked in), and
     // an error thrown inside the library caught here by its type.
     const auto net = blindspot::SegmentationNetwork::create(blindspot::squeezeSegCard(true), 1);
@@ -43,9 +40,6 @@ TEST(TorchRuntime, OpensTheLibraryOnFirstUse) {
 }
 
 TEST(TorchRuntime, CliWithoutTheLibraryNamesItInOneLine) {
-#ifdef BLINDSPOT_TORCH_LINKED
-    GTEST_SKIP() << "the sanitizer build links LibTorch's half into the CLI (app/CMakeLists.txt)";
-#endif
     const fs::path dir = blindspot::testing::cli::tempDir("torch-runtime");
     const fs::path cli(BLINDSPOT_CLI);
     fs::create_directories(dir / "bin");
