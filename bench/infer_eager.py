@@ -13,8 +13,8 @@ import time
 
 import torch
 
-sys.path.insert(0, os.path.dirname(__file__))
-from squeezeseg import SqueezeSeg  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "models", "python"))
+from squeezeseg import SqueezeSeg  # noqa: E402  (shipped as share/blindspot/python)
 
 ckpt, threads, repeats = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 batches = [int(b) for b in sys.argv[4:]] or [1, 8]

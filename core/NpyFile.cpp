@@ -79,4 +79,27 @@ NpyArray readNpyFloat32(const std::string& path) {
     return array;
 }
 
+std::string encodeNpyFloat32(const NpyArray& array) {
+    std::string shape = "(";
+    for (std::size_t d : array.shape) shape += std::to_string(d) + ", ";
+    if (array.shape.size() > 1) shape.resize(shape.size() - 2);
+    else if (!array.shape.empty()) shape.pop_back();  // "(5,)", as Python writes a 1-tuple
+    std::string header =
+        "{'descr': '<f4', 'fortran_order': False, 'shape': " + shape + "), }";
+    header.append(63 - (10 + header.size()) % 64, ' ');
+    header += '\n';
+    const auto len = static_cast<std::uint16_t>(header.size());
+    std::string bytes = "\x93NUMPY";
+    bytes += char(1);
+    bytes += char(0);
+    bytes += char(len & 0xFF);
+    bytes += char(len >> 8);
+    bytes += header;
+    const std::size_t start = bytes.size();
+    bytes.resize(start + array.data.size() * sizeof(float));
+    if (!array.data.empty())
+        std::memcpy(&bytes[start], array.data.data(), array.data.size() * sizeof(float));
+    return bytes;
+}
+
 }  // namespace blindspot

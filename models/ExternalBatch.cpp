@@ -8,7 +8,9 @@
 
 #include "core/AtomicFile.hpp"
 #include "core/Error.hpp"
+#include "core/NpyFile.hpp"
 #include "core/ScanIo.hpp"
+#include "models/CardInput.hpp"
 
 namespace blindspot {
 namespace {
@@ -35,6 +37,17 @@ void writeFrame(const ExternalPredictor& p, const fs::path& dir, std::size_t k,
                     encodeSemanticKittiLabel(labelled));
 }
 
+// A range-image network answers with the card's class index; anything else is its error.
+int classIndexOf(const ExternalPredictor& p, std::uint32_t value, const std::string& file,
+                 const std::string& name) {
+    const int classes = p.range_image_card->classCount();
+    if (value >= std::uint32_t(classes))
+        throw FileError(p.spec_path, "scene " + name + ": " + file + " holds class index " +
+                                         std::to_string(value) + "; the model card has " +
+                                         std::to_string(classes) + " classes");
+    return int(value);
+}
+
 std::vector<int> readFrame(const ExternalPredictor& p, const fs::path& dir, std::size_t k,
                            std::size_t points, const std::string& name) {
     const std::string file = "predictions/" + kittiFrameName(k) + ".label";
@@ -42,16 +55,18 @@ std::vector<int> readFrame(const ExternalPredictor& p, const fs::path& dir, std:
     if (!fs::is_regular_file(path))
         throw FileError(p.spec_path, "scene " + name + ": the command wrote no " + file);
     const std::string bytes = readFileBytes(path.string());
+    const char* what = p.range_image_card ? " image cells" : " points";
     if (bytes.size() != 4 * points)
         throw FileError(p.spec_path, "scene " + name + ": " + file + " holds " +
                                          std::to_string(bytes.size() / 4) + " labels for " +
-                                         std::to_string(points) + " points" +
+                                         std::to_string(points) + what +
                                          (bytes.size() % 4 ? " (and a stray byte)" : ""));
     std::vector<int> predicted(points, -1);
     for (std::size_t i = 0; i < points; ++i) {
         std::uint32_t value = 0;
         std::memcpy(&value, bytes.data() + 4 * i, 4);
-        predicted[i] = p.learning_map.classOf(std::uint16_t(value & 0xFFFFu));
+        predicted[i] = p.range_image_card ? classIndexOf(p, value, file, name)
+                                          : p.learning_map.classOf(std::uint16_t(value & 0xFFFFu));
     }
     return predicted;
 }
@@ -59,16 +74,38 @@ std::vector<int> readFrame(const ExternalPredictor& p, const fs::path& dir, std:
 }  // namespace
 
 ExternalBatch::ExternalBatch(const ExternalPredictor& predictor, std::vector<PointList> frames)
-    : predictor_(predictor), frames_(std::move(frames)), dir_(batchDirectory()) {
-    std::error_code ec;
+    : predictor_(predictor), dir_(batchDirectory()) {
     // labels/ only when asked: a tool may take an empty labels/ for a labelled sequence.
-    const bool labels = predictor.input_labels && !frames_.empty() &&
-                        frames_.front().label.size() == frames_.front().size();
-    for (const char* sub : {"velodyne", "predictions", labels ? "labels" : ""})
+    const bool labels = predictor.input_labels && !frames.empty() &&
+                        frames.front().label.size() == frames.front().size();
+    createFolders({"velodyne", "predictions", labels ? "labels" : ""});
+    for (std::size_t k = 0; k < frames.size(); ++k) {
+        writeFrame(predictor, dir_, k, frames[k]);
+        answers_.push_back(frames[k].size());
+    }
+}
+
+ExternalBatch::ExternalBatch(const ExternalPredictor& predictor,
+                             const std::vector<RangeImage>& images)
+    : predictor_(predictor), dir_(batchDirectory()) {
+    createFolders({"range_image", "predictions"});
+    const ModelCard& card = *predictor.range_image_card;
+    for (std::size_t k = 0; k < images.size(); ++k) {
+        const NpyArray input{{std::size_t(card.channelCount()), std::size_t(card.grid.rows),
+                              std::size_t(card.grid.cols)},
+                             cardInput(images[k], card)};
+        writeFileAtomic((dir_ / "range_image" / (kittiFrameName(k) + ".npy")).string(),
+                        encodeNpyFloat32(input));
+        answers_.push_back(card.grid.cellCount());
+    }
+}
+
+void ExternalBatch::createFolders(const std::vector<const char*>& subfolders) const {
+    std::error_code ec;
+    for (const char* sub : subfolders)
         if (*sub && (fs::create_directories(dir_ / sub, ec), ec))
             throw FileError((dir_ / sub).string(),
                             "cannot create the batch folder: " + ec.message());
-    for (std::size_t k = 0; k < frames_.size(); ++k) writeFrame(predictor, dir_, k, frames_[k]);
 }
 
 ExternalBatch::~ExternalBatch() {
@@ -78,15 +115,15 @@ ExternalBatch::~ExternalBatch() {
 
 std::vector<std::string> ExternalBatch::frames() const {
     std::vector<std::string> names;
-    for (std::size_t k = 0; k < frames_.size(); ++k) names.push_back(kittiFrameName(k));
+    for (std::size_t k = 0; k < answers_.size(); ++k) names.push_back(kittiFrameName(k));
     return names;
 }
 
 std::vector<std::vector<int>> ExternalBatch::predictions(
     const std::vector<std::string>& names) const {
     std::vector<std::vector<int>> out;
-    for (std::size_t k = 0; k < frames_.size(); ++k)
-        out.push_back(readFrame(predictor_, dir_, k, frames_[k].size(), names[k]));
+    for (std::size_t k = 0; k < answers_.size(); ++k)
+        out.push_back(readFrame(predictor_, dir_, k, answers_[k], names[k]));
     return out;
 }
 

@@ -60,10 +60,42 @@ std::map<std::string, std::vector<std::string>> workerEnvAt(const JsonObject& j)
     return env;
 }
 
-// CMD.json and every argument that names a file next to it: a changed script or weights file
-// changes the identity the run records.
+// Point-cloud input: the answers' id space and the map from those ids to classes.
+void readPointLabels(const JsonObject& j, ExternalPredictor& p) {
+    const std::string ids = j.string("prediction_ids", "semantickitti");
+    if (ids != "semantickitti" && ids != "matlab")
+        j.fail("prediction_ids", "expected \"semantickitti\" or \"matlab\"");
+    p.prediction_ids = labelSetFromName(ids);
+    if (!j.has("learning_map")) j.fail("learning_map", "expected a learning map");
+    auto [map, keyed_by_semantickitti] = learningMapAt(j, "learning_map");
+    const bool semantickitti = p.prediction_ids == LabelSet::kSemanticKitti;
+    if (j.raw("learning_map").is_string() && keyed_by_semantickitti != semantickitti)
+        j.fail("learning_map", "a map over " + ids + " ids, as prediction_ids says");
+    p.learning_map = std::move(map);
+    p.palette_map = semantickitti ? paletteMapFrom(p.learning_map) : p.learning_map;
+    p.input_labels = inputLabelsAt(j);
+}
+
+// "input": "range_image": the card at "model_card" gives the classes, over palette ids (the
+// sweep's truth) as the answers' class indices need no map of their own.
+void readRangeImageCard(const JsonObject& j, const fs::path& folder, ExternalPredictor& p) {
+    for (const char* key : {"prediction_ids", "learning_map", "input_labels"})
+        if (j.has(key))
+            j.fail(key, "not with \"input\": \"range_image\", whose model card names the classes");
+    if (!j.has("model_card")) j.fail("model_card", "expected the model card of the range images");
+    const std::string path = (folder / j.string("model_card", "")).lexically_normal().string();
+    if (!fs::is_regular_file(path)) j.fail("model_card", "expected a file; " + path + " is none");
+    const nlohmann::json card = readJsonFile(path);
+    p.range_image_card = modelCardFromJson(JsonObject(card, path, ""));
+    p.learning_map = p.range_image_card->learning_map;
+    p.palette_map = p.range_image_card->learning_map;
+    p.card_bytes = readFileBytes(path);
+}
+
+// CMD.json, the card it names and every argument that names a file next to it: a changed script,
+// card or weights file changes the identity the run records.
 std::string identityOf(const ExternalPredictor& p, const std::string& json_bytes) {
-    std::uint64_t h = fnv1a64(json_bytes);
+    std::uint64_t h = fnv1a64(p.card_bytes, fnv1a64(json_bytes));
     for (const auto& a : p.command) {
         const fs::path file = fs::path(p.working_directory) / a;
         std::error_code ec;
@@ -90,18 +122,13 @@ ExternalPredictor loadExternalPredictor(const std::string& path) {
     p.working_directory = (folder / j.string("working_directory", ".")).lexically_normal().string();
     if (!fs::is_directory(p.working_directory))
         j.fail("working_directory", "expected a directory; " + p.working_directory + " is none");
-    const std::string ids = j.string("prediction_ids", "semantickitti");
-    if (ids != "semantickitti" && ids != "matlab")
-        j.fail("prediction_ids", "expected \"semantickitti\" or \"matlab\"");
-    p.prediction_ids = labelSetFromName(ids);
-    if (!j.has("learning_map")) j.fail("learning_map", "expected a learning map");
-    auto [map, keyed_by_semantickitti] = learningMapAt(j, "learning_map");
-    const bool semantickitti = p.prediction_ids == LabelSet::kSemanticKitti;
-    if (j.raw("learning_map").is_string() && keyed_by_semantickitti != semantickitti)
-        j.fail("learning_map", "a map over " + ids + " ids, as prediction_ids says");
-    p.learning_map = std::move(map);
-    p.palette_map = semantickitti ? paletteMapFrom(p.learning_map) : p.learning_map;
-    p.input_labels = inputLabelsAt(j);
+    const std::string input = j.string("input", "points");
+    if (input != "points" && input != "range_image")
+        j.fail("input", "expected \"points\" or \"range_image\"");
+    if (input == "range_image")
+        readRangeImageCard(j, folder, p);
+    else
+        readPointLabels(j, p);
     p.timeout = std::chrono::seconds(j.integerIn("timeout_s", 600, 1, 86400));
     p.protocol = protocolAt(j);
     p.worker_env = workerEnvAt(j);

@@ -16,7 +16,15 @@
 //    "timeout_s": 600,                // per batch
 //    "protocol": "per-batch",         // or "persistent": one long-lived process per sweep
 //                                     // worker, a JSON line per batch (models/ExternalSegmenter)
-//    "worker_env": {"CUDA_VISIBLE_DEVICES": ["0", "1"]}}  // worker i: value i mod length
+//    "worker_env": {"CUDA_VISIBLE_DEVICES": ["0", "1"]},  // worker i: value i mod length
+//    "input": "points"}               // or "range_image" (below)
+//
+// "input": "range_image" serves a range-image network (SqueezeSeg, RangeNet++, SalsaNext) without
+// a port of blindspot's projection: CMD.json names a model card instead of prediction ids and a
+// learning map, "model_card": "card.json" (relative to CMD.json's folder; docs/models.md), and
+// each frame is written as range_image/NNNNNN.npy, the card's normalised C x H x W float32 input
+// exactly as the in-process network gets it (models/CardInput.hpp). The command answers with
+// predictions/NNNNNN.label: one uint32 per image cell, row-major, the index of the card's class.
 #include <atomic>
 #include <chrono>
 #include <map>
@@ -27,6 +35,7 @@
 
 #include "core/LabelSet.hpp"
 #include "core/LearningMap.hpp"
+#include "models/ModelCard.hpp"
 
 namespace blindspot {
 
@@ -42,6 +51,10 @@ struct ExternalPredictor {
     std::string identity;  ///< hash of CMD.json and the files its command names
     enum class Protocol { kPerBatch, kPersistent } protocol = Protocol::kPerBatch;
     std::map<std::string, std::vector<std::string>> worker_env;
+    /// "input": "range_image": the card that makes each frame's input and names the classes the
+    /// answers index; nothing for point-cloud input.
+    std::optional<ModelCard> range_image_card;
+    std::string card_bytes;  ///< the card file as read, part of the identity
     /// Workers started so far by segmenters of this predictor: the next one's BLINDSPOT_WORKER.
     std::shared_ptr<std::atomic<int>> workers = std::make_shared<std::atomic<int>>(0);
 };

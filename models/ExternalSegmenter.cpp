@@ -10,6 +10,7 @@
 #include "core/Error.hpp"
 #include "core/ScanIo.hpp"
 #include "core/WorkerProcess.hpp"
+#include "models/CardInput.hpp"
 #include "models/ExternalBatch.hpp"
 
 namespace blindspot {
@@ -51,6 +52,7 @@ class PerBatchSegmenter : public ExternalSegmenter {
     }
     std::vector<std::vector<int>> predictBatch(const std::vector<const ScanGrid*>& scans,
                                                const std::vector<std::string>& names) override {
+        if (p_.range_image_card) return predictImages(scans, names);
         std::vector<PointList> frames;
         for (const ScanGrid* s : scans) frames.push_back(validPoints(*s));
         const auto points = predictPoints(std::move(frames), names);
@@ -61,7 +63,25 @@ class PerBatchSegmenter : public ExternalSegmenter {
     }
     std::vector<std::vector<int>> predictPoints(std::vector<PointList> frames,
                                                 const std::vector<std::string>& names) override {
-        const ExternalBatch batch(p_, std::move(frames));
+        if (p_.range_image_card)
+            throw ConfigError(ErrorSource::file(p_.spec_path, "/input"),
+                              "\"points\" to score recorded scans; a range-image network is "
+                              "evaluated as a checkpoint (--model DIR)");
+        return runWithRetry(ExternalBatch(p_, std::move(frames)), names);
+    }
+    std::vector<std::string> ignoredClasses() const override {
+        return p_.range_image_card ? p_.range_image_card->ignore_classes
+                                   : std::vector<std::string>{};
+    }
+    std::optional<AzimuthSpan> seenAzimuth() const override {
+        if (!p_.range_image_card) return std::nullopt;
+        return gridAzimuthSpan(p_.range_image_card->grid);
+    }
+    std::string checkpointHash() const override { return p_.identity; }
+
+  protected:
+    std::vector<std::vector<int>> runWithRetry(const ExternalBatch& batch,
+                                               const std::vector<std::string>& names) {
         try {
             return runBatch(batch, names);
         } catch (const FileError&) {
@@ -70,9 +90,17 @@ class PerBatchSegmenter : public ExternalSegmenter {
             return runBatch(batch, names);  // once more: a flaky command gets a second chance
         }
     }
-    std::string checkpointHash() const override { return p_.identity; }
-
-  protected:
+    // The in-process network's path (models/NetworkSegmenter.cpp) with the forward pass outside.
+    std::vector<std::vector<int>> predictImages(const std::vector<const ScanGrid*>& scans,
+                                                const std::vector<std::string>& names) {
+        std::vector<RangeImage> images;
+        for (const ScanGrid* scan : scans) images.push_back(cardImage(*scan, *p_.range_image_card));
+        const auto classes = runWithRetry(ExternalBatch(p_, images), names);
+        std::vector<std::vector<int>> out;
+        for (std::size_t k = 0; k < images.size(); ++k)
+            out.push_back(valuesForSources(images[k], maskEmptyCells(images[k], classes[k])));
+        return out;
+    }
     virtual std::vector<std::vector<int>> runBatch(const ExternalBatch& batch,
                                                    const std::vector<std::string>& names) {
         std::vector<std::string> argv = p_.command;

@@ -13,6 +13,7 @@
 #include "core/Error.hpp"
 #include "core/Hash.hpp"
 #include "core/IsolatedCall.hpp"
+#include "models/CardInput.hpp"
 #include "models/CheckpointManifest.hpp"
 #include "models/TorchArchive.hpp"
 
@@ -167,7 +168,7 @@ std::pair<torch::Tensor, torch::Tensor> batchTensors(const ModelCard& card,
     torch::Tensor mask = torch::empty({b, 1, g.rows, g.cols});
     for (std::int64_t i = 0; i < b; ++i) {
         const RangeImage& image = *images[std::size_t(i)];
-        const std::vector<float> x = normalisedInput(image, card.mean, card.std, card.empty_cells);
+        const std::vector<float> x = cardInput(image, card);
         std::copy(x.begin(), x.end(), input[i].data_ptr<float>());
         std::transform(image.mask.begin(), image.mask.end(), mask[i].data_ptr<float>(),
                        [](std::uint8_t m) { return float(m); });
@@ -312,10 +313,7 @@ std::vector<std::vector<int>> TorchNetwork::classify(
     const std::size_t plane = state_->card.grid.cellCount();
     for (std::size_t i = 0; i < images.size(); ++i) {
         const std::int32_t* p = best[std::int64_t(i)].data_ptr<std::int32_t>();
-        std::vector<int> classes(p, p + plane);
-        for (std::size_t k = 0; k < plane; ++k)
-            if (!images[i]->mask[k]) classes[k] = -1;
-        out.push_back(std::move(classes));
+        out.push_back(maskEmptyCells(*images[i], std::vector<int>(p, p + plane)));
     }
     return out;
 }

@@ -9,7 +9,7 @@ import sys
 
 import torch
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "bench"))
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "models", "python"))
 from squeezeseg import SqueezeSeg  # noqa: E402
 
 out = sys.argv[1]

@@ -31,7 +31,7 @@ sys.path.insert(0, sys.argv[2])
 import blindspot_worker
 mode, batches = sys.argv[1], [0]
 inner = blindspot_worker.predict_batch
-def predict_batch(predict, batch, frames):
+def predict_batch(predict, batch, frames, *rest):
     batches[0] += 1
     with open(os.environ["MARKS"], "a") as f:
         f.write(f"{os.getpid()} worker {os.environ['BLINDSPOT_WORKER']} "
@@ -44,7 +44,7 @@ def predict_batch(predict, batch, frames):
         os.write(1, b"hello from a worker that prints to stdout\n")
     if mode == "slow":
         time.sleep(0.3)
-    return inner(predict, batch, frames)
+    return inner(predict, batch, frames, *rest)
 blindspot_worker.predict_batch = predict_batch
 import numpy as np
 ids = np.array([40, 10, 50], dtype=np.uint32)

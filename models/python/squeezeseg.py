@@ -1,0 +1,112 @@
+"""SqueezeSeg in PyTorch eager, layer for layer as models/SqueezeSeg.cpp (same parameter names).
+
+Used by the build to write the TorchScript test fixture, by `bench infer` for the
+LibTorch-vs-PyTorch ratio, and by models/external/squeezeseg_eager.py to serve a checkpoint.
+Runs under Debian's /usr/bin/python3 with python3-torch (1.13).
+"""
+import torch
+import torch.nn as nn
+
+
+class Fire(nn.Module):
+    def __init__(self, cin, sq, e1, e3):
+        super().__init__()
+        self.squeeze = nn.Conv2d(cin, sq, 1)
+        self.expand1x1 = nn.Conv2d(sq, e1, 1)
+        self.expand3x3 = nn.Conv2d(sq, e3, 3, padding=1)
+
+    def forward(self, x):
+        x = torch.relu(self.squeeze(x))
+        return torch.cat([torch.relu(self.expand1x1(x)), torch.relu(self.expand3x3(x))], 1)
+
+
+class FireDeconv(nn.Module):
+    def __init__(self, cin, sq, e1, e3):
+        super().__init__()
+        self.squeeze = nn.Conv2d(cin, sq, 1)
+        self.deconv = nn.ConvTranspose2d(sq, sq, (1, 4), (1, 2), (0, 1))
+        self.expand1x1 = nn.Conv2d(sq, e1, 1)
+        self.expand3x3 = nn.Conv2d(sq, e3, 3, padding=1)
+
+    def forward(self, x):
+        x = torch.relu(self.deconv(torch.relu(self.squeeze(x))))
+        return torch.cat([torch.relu(self.expand1x1(x)), torch.relu(self.expand3x3(x))], 1)
+
+
+class SqueezeSeg(nn.Module):
+    def __init__(self, channels=5, classes=4):
+        super().__init__()
+        self.conv1 = nn.Conv2d(channels, 64, 3, (1, 2), 1)
+        self.conv1_skip = nn.Conv2d(channels, 64, 1)
+        self.pool = nn.MaxPool2d(3, (1, 2), 1)
+        self.fire2, self.fire3 = Fire(64, 16, 64, 64), Fire(128, 16, 64, 64)
+        self.fire4, self.fire5 = Fire(128, 32, 128, 128), Fire(256, 32, 128, 128)
+        self.fire6, self.fire7 = Fire(256, 48, 192, 192), Fire(384, 48, 192, 192)
+        self.fire8, self.fire9 = Fire(384, 64, 256, 256), Fire(512, 64, 256, 256)
+        self.fire_deconv10 = FireDeconv(512, 64, 128, 128)
+        self.fire_deconv11 = FireDeconv(256, 32, 64, 64)
+        self.fire_deconv12 = FireDeconv(128, 16, 32, 32)
+        self.fire_deconv13 = FireDeconv(64, 16, 32, 32)
+        self.drop = nn.Dropout(0.5)
+        self.conv14 = nn.Conv2d(64, classes, 3, padding=1)
+
+    def forward(self, x):
+        c1 = torch.relu(self.conv1(x))
+        skip = torch.relu(self.conv1_skip(x))
+        f3 = self.fire3(self.fire2(self.pool(c1)))
+        f5 = self.fire5(self.fire4(self.pool(f3)))
+        f9 = self.fire9(self.fire8(self.fire7(self.fire6(self.pool(f5)))))
+        d10 = self.fire_deconv10(f9) + f5
+        d11 = self.fire_deconv11(d10) + f3
+        d12 = self.fire_deconv12(d11) + c1
+        d13 = self.fire_deconv13(d12) + skip
+        return self.conv14(self.drop(d13))
+
+
+# Inference fast paths, as models/SqueezeSeg.cpp runs them when no gradient is wanted: the 3 x 3
+# stride-(1, 2) max pool as a 3-tap max along the width, then along the height (bit-identical),
+# and each 1 x 4 stride-(1, 2) transposed convolution as two interleaved 1 x 2 convolutions (the
+# sums run in another order than slow_conv_transpose2d's). With them an eager network computes
+# what blindspot's in-process one computes, op for op, at its speed. Module-level functions, so
+# that torch.jit.script(SqueezeSeg()) still sees the reference forward.
+def max_pool_width_stride2(x):
+    inf = float("inf")
+    h, w_out = x.shape[2], (x.shape[3] - 1) // 2 + 1
+    wp = nn.functional.pad(x, (1, 1, 0, 0), value=-inf)
+    taps = [wp[:, :, :, k:k + 2 * w_out - 1:2] for k in range(3)]
+    across = torch.maximum(torch.maximum(taps[0], taps[1]), taps[2])
+    hp = nn.functional.pad(across, (0, 0, 1, 1), value=-inf)
+    return torch.maximum(torch.maximum(hp[:, :, 0:h], hp[:, :, 1:h + 1]), hp[:, :, 2:h + 2])
+
+
+def deconv_width2(deconv, x):
+    w = deconv.weight  # in x out x 1 x 4
+
+    def taps(a, b):
+        return torch.stack([w[:, :, :, a], w[:, :, :, b]], 3).transpose(0, 1).contiguous()
+
+    padded = nn.functional.pad(x, (1, 1))
+    width = x.shape[3]
+    even = nn.functional.conv2d(padded[:, :, :, 0:width + 1], taps(3, 1), deconv.bias)
+    odd = nn.functional.conv2d(padded[:, :, :, 1:width + 2], taps(2, 0), deconv.bias)
+    return torch.stack([even, odd], 4).view(x.shape[0], even.shape[1], x.shape[2], 2 * width)
+
+
+def fire_deconv_inference(m, x):
+    x = torch.relu(deconv_width2(m.deconv, torch.relu(m.squeeze(x))))
+    return torch.cat([torch.relu(m.expand1x1(x)), torch.relu(m.expand3x3(x))], 1)
+
+
+def inference_forward(net, x):
+    """net(x) in eval mode through the fast paths above (no dropout, no gradient)."""
+    pool = max_pool_width_stride2
+    c1 = torch.relu(net.conv1(x))
+    skip = torch.relu(net.conv1_skip(x))
+    f3 = net.fire3(net.fire2(pool(c1)))
+    f5 = net.fire5(net.fire4(pool(f3)))
+    f9 = net.fire9(net.fire8(net.fire7(net.fire6(pool(f5)))))
+    d10 = fire_deconv_inference(net.fire_deconv10, f9) + f5
+    d11 = fire_deconv_inference(net.fire_deconv11, d10) + f3
+    d12 = fire_deconv_inference(net.fire_deconv12, d11) + c1
+    d13 = fire_deconv_inference(net.fire_deconv13, d12) + skip
+    return net.conv14(d13)

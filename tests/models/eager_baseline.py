@@ -1,0 +1,66 @@
+#!/usr/bin/python3
+"""The bundled baseline served from Python (issue 34): models/external/squeezeseg_eager.json runs
+the same weights in PyTorch eager (models/python/squeezeseg.py) as a persistent range-image worker.
+blindspot writes each scan's normalised input exactly as its own network gets it
+(models/CardInput.hpp), and the worker runs the in-process network's inference fast paths
+(squeezeseg.inference_forward), so the two compute the same ops. Float rounding between two
+builds of the same ops could still flip an arg-max on a tiny margin and move one point between two
+classes: the scene x class rows must be equal but for at most 0.1 % of them (at least 1), each off
+by one point at most; every row that differs is listed, and any other difference fails the test.
+
+usage: eager_baseline.py BLINDSPOT SOURCE_DIR WORKDIR
+"""
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+from external_predictor import rows
+
+CONFIG = {"name": "eager-baseline", "lidar": "hdl64e-kitti", "sampler": {"type": "grid"},
+          "dimensions": {"car_model": {"value": "sedan"},
+                         "x_m": {"values": [6, 10, 14, 18]},
+                         "y_m": {"values": [-3, 0, 3]},
+                         "background": {"value": "urban-01"}}}
+
+
+def sweep(blindspot, config, run_dir, model):
+    p = subprocess.run([blindspot, "sweep", config, "-o", run_dir, "--batch", "4"] +
+                       (["--model", model] if model else []), capture_output=True, text=True)
+    if p.returncode != 0:
+        sys.exit(f"FAIL: sweep --model {model or 'baseline'} exited {p.returncode}: "
+                 f"{p.stderr.strip()}")
+    return p
+
+
+def main():
+    blindspot, source, work = sys.argv[1], sys.argv[2], sys.argv[3]
+    shutil.rmtree(work, ignore_errors=True)
+    os.makedirs(work)
+    config = os.path.join(work, "config.json")
+    with open(config, "w") as f:
+        json.dump(CONFIG, f)
+    sweep(blindspot, config, os.path.join(work, "in-process"), None)
+    spec = os.path.join(source, "models", "external", "squeezeseg_eager.json")
+    sweep(blindspot, config, os.path.join(work, "eager"), "external:" + spec)
+    native, eager = rows(os.path.join(work, "in-process")), rows(os.path.join(work, "eager"))
+    assert len({r[0] for r in native}) == 12, native
+    assert [r[:2] for r in native] == [r[:2] for r in eager], "the runs score different rows"
+    differ = [(a, b) for a, b in zip(native, eager) if a != b]
+    far = [(a, b) for a, b in differ if max(abs(x - y) for x, y in zip(a[2:], b[2:])) > 1]
+    for a, b in differ:
+        print("  differs: scene", a[0], "class", a[1], "tp/fp/fn", a[2:], "in process,", b[2:],
+              "eager")
+    allowed = max(1, len(native) // 1000)
+    assert not far, f"rows off by more than one point: {far}"
+    assert len(differ) <= allowed, f"{len(differ)} of {len(native)} rows differ (at most {allowed})"
+    cars = sum(r[2] for r in native if r[1] == "car")
+    assert cars > 0, "the baseline found no car point: the comparison would prove nothing"
+    print(f"{len(native)} scene x class rows, {len(differ)} differ by one point "
+          f"({cars} car points found in process)")
+    print("PASS")
+
+
+if __name__ == "__main__":
+    main()
