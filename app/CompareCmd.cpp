@@ -6,6 +6,7 @@
 #include "app/Commands.hpp"
 #include "app/RunArgs.hpp"
 #include "core/Error.hpp"
+#include "core/HeapBuffers.hpp"
 #include "core/Precision.hpp"
 #include "eval/ClassMapping.hpp"
 #include "eval/Comparison.hpp"
@@ -41,7 +42,7 @@ std::unique_ptr<SegmentationNetwork> checkpointOf(const std::string& dir, const 
 // The held-out check: both checkpoints on the same labelled set, pooled IoU of the class.
 nlohmann::json heldoutCheck(const CompareArgs& a, const LoadedRun& ra, const LoadedRun& rb,
                             const std::string& class_name) {
-    keepTensorBuffersOnHeap();
+    keepLargeBuffersOnHeap();
     setTorchThreads(int(std::max(1u, std::thread::hardware_concurrency())));
     const auto net_a = checkpointOf(a.model_a, ra, "--model-a");
     const auto net_b = checkpointOf(a.model_b, rb, "--model-b");

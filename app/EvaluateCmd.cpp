@@ -11,8 +11,9 @@
 
 #include "app/Commands.hpp"
 #include "app/PrecisionOption.hpp"
-#include "core/Error.hpp"
 #include "core/DatasetConfusion.hpp"
+#include "core/Error.hpp"
+#include "core/HeapBuffers.hpp"
 #include "models/ExternalEvaluation.hpp"
 #include "models/Network.hpp"
 #include "models/RecordedScans.hpp"
@@ -111,7 +112,7 @@ struct ScoredScans {
 
 ScoredScans scoreWithCheckpoint(const EvaluateArgs& a, const std::string& model,
                                 const KnnParams& knn) {
-    keepTensorBuffersOnHeap();
+    keepLargeBuffersOnHeap();
     setTorchThreads(a.threads > 0 ? a.threads
                                   : int(std::max(1u, std::thread::hardware_concurrency())));
     const auto net = SegmentationNetwork::load(model);
@@ -130,6 +131,7 @@ ScoredScans scoreWithExternal(const EvaluateArgs& a, const std::string& spec) {
     if (a.precision != "fp32")
         throw ConfigError(ErrorSource::flag("--precision"),
                           "fp32 with an external command, which chooses its own arithmetic");
+    keepLargeBuffersOnHeap();
     const ExternalPredictor predictor = loadExternalPredictor(spec);
     ScoredScans s{predictor.identity, externalEvaluationCard(predictor), {}, {}};
     checkTargetClass(a, s.card);

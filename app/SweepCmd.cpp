@@ -11,6 +11,7 @@
 #include "app/Commands.hpp"
 #include "app/PrecisionOption.hpp"
 #include "core/Error.hpp"
+#include "core/HeapBuffers.hpp"
 #include "models/ExternalPredictor.hpp"
 #include "models/ExternalSegmenter.hpp"
 #include "models/Network.hpp"
@@ -69,12 +70,12 @@ void runSweepCommand(const SweepOptions& opt, const AppContext& context) {
         throw ConfigError(ErrorSource::flag("--precision"),
                           "fp32 without a LibTorch network (an external command chooses its own "
                           "arithmetic)");
+    if (!opt.scans_only) keepLargeBuffersOnHeap();
     if (!opt.scans_only && !external.empty()) {
         const ExternalPredictor predictor = loadExternalPredictor(external);
         options.segmenter = [predictor] { return makeExternalSegmenter(predictor); };
         std::cerr << "model " << opt.model << " (external command, " << predictor.identity << ")\n";
     } else if (!opt.scans_only) {
-        keepTensorBuffersOnHeap();
         setTorchThreads(plan.torch_threads);
         const std::string model = opt.model.empty() ? context.data().baseline() : opt.model;
         std::shared_ptr<SegmentationNetwork> net = SegmentationNetwork::load(model);

@@ -8,6 +8,7 @@
 
 #include "app/Commands.hpp"
 #include "core/Error.hpp"
+#include "core/HeapBuffers.hpp"
 #include "core/Json.hpp"
 #include "models/Network.hpp"
 #include "models/Training.hpp"
@@ -51,7 +52,7 @@ TrainOptions resolve(const TrainArgs& a) {
 
 void runTrain(const TrainArgs& args) {
     const TrainOptions options = resolve(args);
-    keepTensorBuffersOnHeap();
+    keepLargeBuffersOnHeap();
     TrainReport r;
     try {
         r = trainNetwork(options, std::cerr);

@@ -14,6 +14,7 @@
 
 #include "bench/Benches.hpp"
 #include "core/Error.hpp"
+#include "core/HeapBuffers.hpp"
 #include "models/Network.hpp"
 #include "sweep/run/AdaptiveRun.hpp"
 #include "sweep/run/SweepRunner.hpp"
@@ -37,7 +38,7 @@ std::string cacheDir() {
 std::map<std::string, double> truthScores(const SweepConfig& config,
                                           const std::vector<CarModelSpec>& models,
                                           const AdaptiveBenchOptions& o) {
-    keepTensorBuffersOnHeap();
+    keepLargeBuffersOnHeap();
     setTorchThreads(1);
     std::shared_ptr<const SegmentationNetwork> net = SegmentationNetwork::load(o.checkpoint);
     RunnerOptions r;

@@ -17,6 +17,7 @@
 #include "bench/BenchScenes.hpp"
 #include "bench/Benches.hpp"
 #include "bench/Median.hpp"
+#include "core/HeapBuffers.hpp"
 #include "core/Pose.hpp"
 #include "core/RayCaster.hpp"
 #include "models/ConvPeak.hpp"
@@ -100,10 +101,22 @@ double firstCallMs(Segmenter& segmenter, const std::vector<const ScanGrid*>& sca
     return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t).count();
 }
 
+void timeSegmenter(const std::string& name, Segmenter& segmenter, const ScanGrid& scan,
+                   int repeats) {
+    const std::vector<const ScanGrid*> one{&scan}, eight(8, &scan);
+    const double first = firstCallMs(segmenter, one);
+    const double ms1 = medianMs([&] { segmenter.predictBatch(one); }, repeats);
+    const double ms8 = medianMs([&] { segmenter.predictBatch(eight); }, repeats);
+    std::printf("%-40s %10.1f %12.1f %12.1f %12.2f\n", name.c_str(), first, ms1, ms8, ms8 / 8);
+}
+
 // The external protocols: the shipped point-wise example per batch (a process per batch) and
 // persistent in NumPy and in eager PyTorch (one process, a JSON line per batch), and a network
-// that computes nothing through both, whose time per batch is the protocol's own overhead.
-void externalBench(int repeats) {
+// that computes nothing through both, whose time per batch is the protocol's own overhead. Then
+// the bundled baseline in process against the same weights served from PyTorch eager as a
+// range-image worker (squeezeseg_eager.json), on hdl64e-kitti scans.
+void externalBench(const InferBenchOptions& o) {
+    const int repeats = o.repeats;
     std::size_t triangles = 0;
     const RayScene scene = makeRaycastBenchScene(&triangles);
     Pose sensor;
@@ -121,14 +134,17 @@ void externalBench(int repeats) {
         {"pointwise.json (NumPy, per batch)", examples + "pointwise.json"},
         {"pointwise_persistent.json (NumPy)", examples + "pointwise_persistent.json"},
         {"pointwise_torch.json (eager PyTorch)", examples + "pointwise_torch.json"}};
-    for (const auto& [name, spec] : specs) {
-        auto segmenter = makeExternalSegmenter(loadExternalPredictor(spec));
-        const std::vector<const ScanGrid*> one{&scan}, eight(8, &scan);
-        const double first = firstCallMs(*segmenter, one);
-        const double ms1 = medianMs([&] { segmenter->predictBatch(one); }, repeats);
-        const double ms8 = medianMs([&] { segmenter->predictBatch(eight); }, repeats);
-        std::printf("%-40s %10.1f %12.1f %12.1f %12.2f\n", name.c_str(), first, ms1, ms8, ms8 / 8);
-    }
+    for (const auto& [name, spec] : specs)
+        timeSegmenter(name, *makeExternalSegmenter(loadExternalPredictor(spec)), scan, repeats);
+    const ScanGrid kitti = castScan(scene, lidarPreset("hdl64e-kitti"), sensor.parentFromLocal());
+    std::cout << "the bundled baseline, " << kitti.validCount() << " points per hdl64e-kitti scan, "
+              << o.threads << " threads\n";
+    setTorchThreads(o.threads);
+    timeSegmenter("in process (LibTorch)",
+                  *makeNetworkSegmenter(SegmentationNetwork::load(o.checkpoint)), kitti, repeats);
+    timeSegmenter("squeezeseg_eager.json (PyTorch eager)",
+                  *makeExternalSegmenter(loadExternalPredictor(examples + "squeezeseg_eager.json")),
+                  kitti, repeats);
 }
 
 // bf16 against FP32 on the same weights, alternating rounds of kPerRound passes per batch size,
@@ -177,13 +193,13 @@ int precisionBench(SegmentationNetwork& net, const InferBenchOptions& o, int rou
 // LibTorch and PyTorch eager in alternating rounds of kPerRound passes each, so both see the same
 // machine load; medians over all passes.
 int runInferBench(const InferBenchOptions& o) {
+    keepLargeBuffersOnHeap();
     if (o.external_only) {
-        externalBench(o.repeats);
+        externalBench(o);
         return 0;
     }
     constexpr int kPerRound = 3;
     const std::vector<int> batches = {1, 4, 8};
-    keepTensorBuffersOnHeap();
     setTorchThreads(o.threads);
     const auto net = SegmentationNetwork::load(o.checkpoint);
     const int rounds = (std::max(1, o.repeats) + kPerRound - 1) / kPerRound;
@@ -231,7 +247,7 @@ int runInferBench(const InferBenchOptions& o) {
             "%.2f GFLOP per frame (convolutions); roofline: a 256-channel 3 x 3 "
             "convolution reaches %.1f GFLOP/s on %d threads here\n",
             gflop, peak, o.threads);
-    externalBench(o.repeats);
+    externalBench(o);
     return 0;
 }
 

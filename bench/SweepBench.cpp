@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "bench/Benches.hpp"
+#include "core/HeapBuffers.hpp"
 #include "models/Network.hpp"
 #include "sweep/run/SweepPlan.hpp"
 #include "sweep/run/SweepRunner.hpp"
@@ -73,7 +74,7 @@ int scoredBench(const SweepBenchOptions& opt, const SweepConfig& config,
                 const std::vector<CarModelSpec>& models, const fs::path& dir) {
     const int cores = int(std::max(1u, std::thread::hardware_concurrency()));
     const SweepPlan plan = planSweep(0, 0, 0, true, cores);
-    keepTensorBuffersOnHeap();
+    keepLargeBuffersOnHeap();
     setTorchThreads(plan.torch_threads);
     const auto net = std::shared_ptr<const SegmentationNetwork>(SegmentationNetwork::load(
         std::string(BLINDSPOT_SOURCE_DIR) + "/models/checkpoints/baseline"));

@@ -99,7 +99,18 @@ void writeFileAtomic(const std::string& path, const std::string& bytes) {
 std::string readFileBytes(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
     if (!in) throw FileError(path, "cannot open for reading");
-    std::ostringstream s;
+    // A regular file in one read of its size: an external network's answers are read per batch
+    // (models/ExternalBatch.hpp), and a stream copy doubled their cost. A file that shrinks
+    // meanwhile reads short and is reported.
+    std::error_code ec;
+    const std::uintmax_t size =
+        std::filesystem::is_regular_file(path, ec) ? std::filesystem::file_size(path, ec) : 0;
+    if (!ec && size > 0) {
+        std::string bytes(std::size_t(size), '\0');
+        if (!in.read(bytes.data(), std::streamsize(size))) throw FileError(path, "read failed");
+        return bytes;
+    }
+    std::ostringstream s;  // anything else (empty, a pipe, procfs) as a stream
     s << in.rdbuf();
     if (in.bad()) throw FileError(path, "read failed");
     return s.str();

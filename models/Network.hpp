@@ -18,11 +18,6 @@
 
 namespace blindspot {
 
-/// Keeps large tensor buffers on the heap instead of fresh mmap()s: activations of a 64 x 512
-/// batch exceed glibc's 32 MB mmap threshold, and re-faulting their pages every step cost a fifth
-/// of training time. Process-wide; call once from the application.
-void keepTensorBuffersOnHeap();
-
 /// Sets the intra-op thread count of every network in the process (LibTorch's pool is global).
 void setTorchThreads(int threads);
 

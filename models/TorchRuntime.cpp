@@ -1,7 +1,6 @@
 #include "models/TorchRuntime.hpp"
 
 #include <dlfcn.h>
-#include <malloc.h>
 
 #include <filesystem>
 
@@ -59,12 +58,6 @@ std::unique_ptr<SegmentationNetwork> SegmentationNetwork::load(const std::string
 std::unique_ptr<SegmentationNetwork> SegmentationNetwork::create(const ModelCard& card,
                                                                  std::uint64_t seed) {
     return torchRuntime().create_network(card, seed);
-}
-
-// Torch-free: a malloc setting, which must not load LibTorch by itself.
-void keepTensorBuffersOnHeap() {
-    mallopt(M_MMAP_THRESHOLD, 1 << 30);
-    mallopt(M_TRIM_THRESHOLD, 1 << 30);
 }
 
 void setTorchThreads(int threads) { torchRuntime().set_threads(threads); }
