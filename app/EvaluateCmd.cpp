@@ -108,6 +108,7 @@ struct ScoredScans {
     ModelCard card;
     std::vector<RecordedScan> scans;
     std::vector<ScanOutcome> outcomes;
+    bool points_answered = false;  ///< an external network answered per point (the whole circle)
 };
 
 ScoredScans scoreWithCheckpoint(const EvaluateArgs& a, const std::string& model,
@@ -117,23 +118,43 @@ ScoredScans scoreWithCheckpoint(const EvaluateArgs& a, const std::string& model,
                                   : int(std::max(1u, std::thread::hardware_concurrency())));
     const auto net = SegmentationNetwork::load(model);
     net->setPrecision(precisionFlag(a.precision));
-    ScoredScans s{net->hash(), net->card(), {}, {}};
+    ScoredScans s{net->hash(), net->card(), {}, {}, false};
     checkTargetClass(a, s.card);
     s.scans = loadRecordedScans(a.data, s.card);
     s.outcomes = scoreRecordedScans(*net, s.scans, a.batch, a.knn ? &knn : nullptr);
     return s;
 }
 
-ScoredScans scoreWithExternal(const EvaluateArgs& a, const std::string& spec) {
-    if (a.knn)
-        throw ConfigError(ErrorSource::flag("--knn"),
-                          "a range-image network; an external one answers per point already");
+// "input": "range_image": the card's images through the worker, scored as a checkpoint's.
+ScoredScans scoreWithRangeImageWorker(const EvaluateArgs& a, const ExternalPredictor& predictor,
+                                      const KnnParams& knn) {
+    ScoredScans s{predictor.identity, *predictor.range_image_card, {}, {}, false};
+    checkTargetClass(a, s.card);
+    s.scans = loadRecordedScans(a.data, s.card);
+    const auto segmenter = makeExternalSegmenter(predictor);
+    std::size_t next = 0;  // the first scan of the batch being classified, for error messages
+    const auto classify = [&](const std::vector<const RangeImage*>& images) {
+        std::vector<std::string> names;
+        for (std::size_t k = 0; k < images.size(); ++k) names.push_back(s.scans[next + k].name);
+        next += images.size();
+        return segmenter->classifyImages(images, names);
+    };
+    s.outcomes = scoreRecordedScans(classify, s.card, s.scans, a.batch, a.knn ? &knn : nullptr);
+    return s;
+}
+
+ScoredScans scoreWithExternal(const EvaluateArgs& a, const std::string& spec,
+                              const KnnParams& knn) {
     if (a.precision != "fp32")
         throw ConfigError(ErrorSource::flag("--precision"),
                           "fp32 with an external command, which chooses its own arithmetic");
     keepLargeBuffersOnHeap();
     const ExternalPredictor predictor = loadExternalPredictor(spec);
-    ScoredScans s{predictor.identity, externalEvaluationCard(predictor), {}, {}};
+    if (predictor.range_image_card) return scoreWithRangeImageWorker(a, predictor, knn);
+    if (a.knn)
+        throw ConfigError(ErrorSource::flag("--knn"),
+                          "a range-image network; an external one answers per point already");
+    ScoredScans s{predictor.identity, externalEvaluationCard(predictor), {}, {}, true};
     checkTargetClass(a, s.card);
     s.scans = loadRecordedScans(a.data, s.card, /*keep_points=*/true);
     const auto segmenter = makeExternalSegmenter(predictor);
@@ -145,8 +166,8 @@ void runEvaluate(const EvaluateArgs& a, const AppContext& context) {
     const std::string model = a.model.empty() ? context.data().baseline() : a.model;
     const std::string external = externalPredictorPath(model);
     const KnnParams knn;
-    const ScoredScans s =
-        external.empty() ? scoreWithCheckpoint(a, model, knn) : scoreWithExternal(a, external);
+    const ScoredScans s = external.empty() ? scoreWithCheckpoint(a, model, knn)
+                                           : scoreWithExternal(a, external, knn);
     const auto& classes = s.card.learning_map.classes;
     const int target = int(std::find(classes.begin(), classes.end(), a.target_class) -
                            classes.begin());
@@ -160,7 +181,7 @@ void runEvaluate(const EvaluateArgs& a, const AppContext& context) {
                        s.card.ignore_classes,
                        {},
                        DatasetConfusion(int(classes.size())),
-                       external.empty() ? kScoringPerPoint : kScoringExternal};
+                       s.points_answered ? kScoringExternal : kScoringPerPoint};
     std::vector<SceneResult> labelled;
     for (std::size_t i = 0; i < s.scans.size(); ++i) {
         in.scans.push_back(evaluatedScan(s.scans[i], s.outcomes[i], classes, target));
@@ -174,7 +195,7 @@ void runEvaluate(const EvaluateArgs& a, const AppContext& context) {
         in.postprocess = "lidar-bonnetal's k-NN vote (k " + std::to_string(knn.k) + ", window " +
                          std::to_string(knn.search) + " x " + std::to_string(knn.search) +
                          ", sigma 1, cutoff 1 m)";
-    if (!external.empty()) in.postprocess = "none; the pictures are the full circle, 64 x 2048";
+    if (s.points_answered) in.postprocess = "none; the pictures are the full circle, 64 x 2048";
     printSummary(in, writeEvaluationReport(in, a.output));
 }
 

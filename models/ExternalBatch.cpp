@@ -86,14 +86,14 @@ ExternalBatch::ExternalBatch(const ExternalPredictor& predictor, std::vector<Poi
 }
 
 ExternalBatch::ExternalBatch(const ExternalPredictor& predictor,
-                             const std::vector<RangeImage>& images)
+                             const std::vector<const RangeImage*>& images)
     : predictor_(predictor), dir_(batchDirectory()) {
     createFolders({"range_image", "predictions"});
     const ModelCard& card = *predictor.range_image_card;
     for (std::size_t k = 0; k < images.size(); ++k) {
         const NpyArray input{{std::size_t(card.channelCount()), std::size_t(card.grid.rows),
                               std::size_t(card.grid.cols)},
-                             cardInput(images[k], card)};
+                             cardInput(*images[k], card)};
         writeFileAtomic((dir_ / "range_image" / (kittiFrameName(k) + ".npy")).string(),
                         encodeNpyFloat32(input));
         answers_.push_back(card.grid.cellCount());

@@ -23,7 +23,7 @@ class ExternalBatch {
     ExternalBatch(const ExternalPredictor& predictor, std::vector<PointList> frames);
     /// Writes each image's normalised input (models/CardInput.hpp) for a predictor whose CMD.json
     /// says "input": "range_image"; its predictions are class indices, one per image cell.
-    ExternalBatch(const ExternalPredictor& predictor, const std::vector<RangeImage>& images);
+    ExternalBatch(const ExternalPredictor& predictor, const std::vector<const RangeImage*>& images);
     ~ExternalBatch();  ///< removes the folder
     ExternalBatch(const ExternalBatch&) = delete;
     ExternalBatch& operator=(const ExternalBatch&) = delete;

@@ -65,8 +65,8 @@ class PerBatchSegmenter : public ExternalSegmenter {
                                                 const std::vector<std::string>& names) override {
         if (p_.range_image_card)
             throw ConfigError(ErrorSource::file(p_.spec_path, "/input"),
-                              "\"points\" to score recorded scans; a range-image network is "
-                              "evaluated as a checkpoint (--model DIR)");
+                              "\"points\" to classify point clouds; a range-image network gets "
+                              "range images (classifyImages)");
         return runWithRetry(ExternalBatch(p_, std::move(frames)), names);
     }
     std::vector<std::string> ignoredClasses() const override {
@@ -95,12 +95,28 @@ class PerBatchSegmenter : public ExternalSegmenter {
                                                 const std::vector<std::string>& names) {
         std::vector<RangeImage> images;
         for (const ScanGrid* scan : scans) images.push_back(cardImage(*scan, *p_.range_image_card));
-        const auto classes = runWithRetry(ExternalBatch(p_, images), names);
+        std::vector<const RangeImage*> pointers;
+        for (const auto& image : images) pointers.push_back(&image);
+        const auto classes = classifyImages(pointers, names);
         std::vector<std::vector<int>> out;
         for (std::size_t k = 0; k < images.size(); ++k)
-            out.push_back(valuesForSources(images[k], maskEmptyCells(images[k], classes[k])));
+            out.push_back(valuesForSources(images[k], classes[k]));
         return out;
     }
+
+  public:
+    std::vector<std::vector<int>> classifyImages(const std::vector<const RangeImage*>& images,
+                                                 const std::vector<std::string>& names) override {
+        if (!p_.range_image_card)
+            throw ConfigError(ErrorSource::file(p_.spec_path, "/input"),
+                              "\"range_image\" to classify range images");
+        auto classes = runWithRetry(ExternalBatch(p_, images), names);
+        for (std::size_t k = 0; k < images.size(); ++k)
+            classes[k] = maskEmptyCells(*images[k], std::move(classes[k]));
+        return classes;
+    }
+
+  protected:
     virtual std::vector<std::vector<int>> runBatch(const ExternalBatch& batch,
                                                    const std::vector<std::string>& names) {
         std::vector<std::string> argv = p_.command;

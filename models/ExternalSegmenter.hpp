@@ -21,6 +21,7 @@
 #include "core/ScanIo.hpp"
 #include "core/Segmenter.hpp"
 #include "models/ExternalPredictor.hpp"
+#include "models/RangeProjection.hpp"
 
 namespace blindspot {
 
@@ -29,6 +30,10 @@ class ExternalSegmenter : public Segmenter {
     /// Each frame's class per point, in the frame's order (-1 for an id without a class).
     virtual std::vector<std::vector<int>> predictPoints(std::vector<PointList> frames,
                                                         const std::vector<std::string>& names) = 0;
+    /// For "input": "range_image": each image's class per cell, -1 where empty, as
+    /// SegmentationNetwork::classify gives it (`evaluate` scores recorded scans with it).
+    virtual std::vector<std::vector<int>> classifyImages(
+        const std::vector<const RangeImage*>& images, const std::vector<std::string>& names) = 0;
 };
 
 std::unique_ptr<ExternalSegmenter> makeExternalSegmenter(const ExternalPredictor& predictor);

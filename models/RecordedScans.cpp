@@ -235,16 +235,22 @@ GridReturns gridReturnsOf(const RecordedScan& s) {
 std::vector<ScanOutcome> scoreRecordedScans(const SegmentationNetwork& net,
                                             const std::vector<RecordedScan>& scans, int batch,
                                             const KnnParams* knn) {
+    return scoreRecordedScans([&net](const auto& images) { return net.classify(images); },
+                              net.card(), scans, batch, knn);
+}
+
+std::vector<ScanOutcome> scoreRecordedScans(const ImageClassifier& classify, const ModelCard& card,
+                                            const std::vector<RecordedScan>& scans, int batch,
+                                            const KnnParams* knn) {
     std::vector<ScanOutcome> out;
     const std::size_t step = std::size_t(std::max(1, batch));
     for (std::size_t first = 0; first < scans.size(); first += step) {
         std::vector<const RangeImage*> images;
         for (std::size_t i = first; i < std::min(scans.size(), first + step); ++i)
             images.push_back(&scans[i].image);
-        const auto predicted = net.classify(images);
-        for (std::size_t k = 0; k < images.size(); ++k) {
-            out.push_back(scoredPoints(scans[first + k], predicted[k], net.card(), knn));
-        }
+        const auto predicted = classify(images);
+        for (std::size_t k = 0; k < images.size(); ++k)
+            out.push_back(scoredPoints(scans[first + k], predicted[k], card, knn));
     }
     return out;
 }

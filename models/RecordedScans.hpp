@@ -10,6 +10,7 @@
 // lidar_2d truth classes are matched to the model's classes by name; labels the model has no class
 // for are not scored.
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -77,6 +78,14 @@ ScanOutcome scoreScanPoints(const RecordedScan& scan, std::vector<int> predicted
 /// Classifies the scans in batches of `batch` and counts truth against prediction, each point
 /// with its pixel's class or, given `knn`, with lidar-bonnetal's k-NN vote (KnnRefinement.hpp).
 std::vector<ScanOutcome> scoreRecordedScans(const SegmentationNetwork& net,
+                                            const std::vector<RecordedScan>& scans, int batch,
+                                            const KnnParams* knn = nullptr);
+
+/// Any classifier of `card`'s range images (the arg-max class per cell, -1 where empty), e.g. an
+/// external range-image network (models/ExternalSegmenter.hpp): scored exactly as a checkpoint.
+using ImageClassifier =
+    std::function<std::vector<std::vector<int>>(const std::vector<const RangeImage*>&)>;
+std::vector<ScanOutcome> scoreRecordedScans(const ImageClassifier& classify, const ModelCard& card,
                                             const std::vector<RecordedScan>& scans, int batch,
                                             const KnnParams* knn = nullptr);
 

@@ -106,7 +106,7 @@ TEST(ExternalBatch, RangeImagesAreTheCardsInputAndAnswersAreClassIndices) {
     p.learning_map = card.learning_map;
     const RangeImage image = projectPoints(threePoints(), card.grid, card.input_channels);
     ASSERT_EQ(std::count(image.mask.begin(), image.mask.end(), 1), 3);
-    const ExternalBatch batch(p, {image, image});
+    const ExternalBatch batch(p, std::vector<const RangeImage*>{&image, &image});
     EXPECT_EQ(batch.frames(), (std::vector<std::string>{"000000", "000001"}));
 
     const NpyArray input = readNpyFloat32((batch.dir() / "range_image" / "000001.npy").string());

@@ -8,6 +8,10 @@ builds of the same ops could still flip an arg-max on a tiny margin and move one
 classes: the scene x class rows must be equal but for at most 0.1 % of them (at least 1), each off
 by one point at most; every row that differs is listed, and any other difference fails the test.
 
+Then `evaluate` on ../shared/data/semantickitti-samples (never committed; that part is skipped,
+with a line saying so, where it is absent): the baseline in process and through the worker must
+give the same counts, per scan and class and in the dataset-class confusion.
+
 usage: eager_baseline.py BLINDSPOT SOURCE_DIR WORKDIR
 """
 import json
@@ -59,7 +63,38 @@ def main():
     assert cars > 0, "the baseline found no car point: the comparison would prove nothing"
     print(f"{len(native)} scene x class rows, {len(differ)} differ by one point "
           f"({cars} car points found in process)")
+    evaluate_real_scans(blindspot, source, work, "external:" + spec)
     print("PASS")
+
+
+def counts(summary_path):
+    with open(summary_path) as f:
+        s = json.load(f)
+    per_scan = [(scan["name"], c["class"], c["tp"], c["fp"], c["fn"])
+                for scan in s["scans"] for c in scan["classes"]]
+    return per_scan, s.get("dataset_confusion")
+
+
+def evaluate_real_scans(blindspot, source, work, worker):
+    data = os.path.join(source, "..", "shared", "data", "semantickitti-samples", "sequences", "00")
+    if not os.path.isdir(data):
+        print("skipped: evaluate on the SemanticKITTI samples (no", data + ")")
+        return
+    outs = {}
+    for name, model in (("in-process", []), ("eager", ["--model", worker])):
+        out = os.path.join(work, "evaluate-" + name)
+        p = subprocess.run([blindspot, "evaluate", data, "-o", out] + model, capture_output=True,
+                           text=True)
+        if p.returncode != 0:
+            sys.exit(f"FAIL: evaluate ({name}) exited {p.returncode}: {p.stderr.strip()}")
+        outs[name] = counts(os.path.join(out, "summary.json"))
+    (native, native_confusion), (eager, eager_confusion) = outs["in-process"], outs["eager"]
+    assert len({r[0] for r in native}) == 3, native
+    assert native == eager, [(a, b) for a, b in zip(native, eager) if a != b]
+    assert native_confusion == eager_confusion, "the dataset-class confusion differs"
+    cars = sum(r[2] for r in native if r[1] == "car")
+    print(f"evaluate on the SemanticKITTI samples: {len(native)} scan x class counts and the "
+          f"dataset-class confusion equal ({cars} car points found)")
 
 
 if __name__ == "__main__":
