@@ -6,6 +6,7 @@
 #include "core/Error.hpp"
 #include "models/ExternalPredictor.hpp"
 #include "models/ExternalSegmenter.hpp"
+#include "models/ModelCard.hpp"
 #include "tests/TempDir.hpp"
 #include "tests/TestPaths.hpp"
 
@@ -24,6 +25,9 @@ std::string specError(const fs::path& dir, const std::string& json) {
     }
     return "(accepted)";
 }
+
+const std::string kBaselineCard =
+    std::string(BLINDSPOT_SOURCE_DIR) + "/models/checkpoints/baseline/model_card.json";
 
 }  // namespace
 
@@ -75,4 +79,38 @@ TEST(ExternalPredictor, PersistentSpecsReadTheirProtocolAndWorkerEnvironment) {
     const std::string shipped =
         std::string(BLINDSPOT_SOURCE_DIR) + "/models/external/pointwise.json";
     EXPECT_EQ(loadExternalPredictor(shipped).protocol, ExternalPredictor::Protocol::kPerBatch);
+}
+
+// "input": "range_image" (issue 34): the model card names the classes and is part of the identity.
+TEST(ExternalPredictor, RangeImageSpecTakesTheCardsClasses) {
+    const auto dir = blindspot::testing::freshTempDir("external-range-image");
+    const std::string spec = (dir / "cmd.json").string();
+    std::ofstream(spec) << R"({"command": ["x"], "input": "range_image", "model_card": ")" +
+                               kBaselineCard + R"("})";
+    const ExternalPredictor p = loadExternalPredictor(spec);
+    ASSERT_TRUE(p.range_image_card.has_value());
+    const ModelCard card = loadModelCard(fs::path(kBaselineCard).parent_path().string());
+    EXPECT_EQ(p.learning_map.classes, card.learning_map.classes);
+    EXPECT_EQ(p.palette_map.classOf(1), card.learning_map.classOf(1));
+    // The card is part of the identity: the same CMD.json over another card is another network.
+    fs::copy_file(kBaselineCard, dir / "card.json");
+    std::ofstream(dir / "card.json", std::ios::app) << "\n";
+    std::ofstream(spec) << R"({"command": ["x"], "input": "range_image", "model_card": ")" +
+                               (dir / "card.json").string() + R"("})";
+    EXPECT_NE(loadExternalPredictor(spec).identity, p.identity);
+
+    EXPECT_NE(specError(dir, R"({"command": ["x"], "input": "voxels"})")
+                  .find("cmd.json: /input: expected \"points\" or \"range_image\""),
+              std::string::npos);
+    EXPECT_NE(specError(dir, R"({"command": ["x"], "input": "range_image"})")
+                  .find("cmd.json: /model_card: expected the model card"),
+              std::string::npos);
+    EXPECT_NE(specError(dir, R"({"command": ["x"], "input": "range_image", "model_card": ")" +
+                                 kBaselineCard + R"(", "learning_map": "semantickitti"})")
+                  .find("cmd.json: /learning_map: not with \"input\": \"range_image\""),
+              std::string::npos);
+    EXPECT_NE(specError(dir, R"({"command": ["x"], "input": "range_image",
+                                "model_card": "missing.json"})")
+                  .find("missing.json is none"),
+              std::string::npos);
 }

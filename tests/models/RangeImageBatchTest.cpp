@@ -1,6 +1,6 @@
-// An external range-image network's batch (issue 34): CMD.json's "input": "range_image" takes the
-// model card's classes, the batch holds the card's normalised input as .npy files that read back
-// value for value, and the answers are class indices per cell, checked against the card.
+// An external range-image network's batch (issue 34): it holds the card's normalised input as .npy
+// files that read back value for value, and the answers are class indices per cell, checked
+// against the card (CMD.json's "input": "range_image": tests/models/ExternalPredictorTest.cpp).
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -20,19 +20,6 @@ using namespace blindspot;
 namespace fs = std::filesystem;
 
 namespace {
-
-const std::string kBaselineCard =
-    std::string(BLINDSPOT_SOURCE_DIR) + "/models/checkpoints/baseline/model_card.json";
-
-std::string specError(const fs::path& dir, const std::string& json) {
-    std::ofstream(dir / "cmd.json") << json;
-    try {
-        loadExternalPredictor((dir / "cmd.json").string());
-    } catch (const ConfigError& e) {
-        return e.what();
-    }
-    return "(accepted)";
-}
 
 // Three points in SqueezeSeg's front view: 10 m ahead, 20 m ahead and left, 5 m ahead and low.
 PointList threePoints() {
@@ -63,39 +50,6 @@ TEST(NpyFile, Float32ArraysReadBackAsWritten) {
         EXPECT_EQ(read.shape, written.shape);
         EXPECT_EQ(read.data, written.data);
     }
-}
-
-TEST(ExternalPredictor, RangeImageSpecTakesTheCardsClasses) {
-    const auto dir = blindspot::testing::freshTempDir("external-range-image");
-    const std::string spec = (dir / "cmd.json").string();
-    std::ofstream(spec) << R"({"command": ["x"], "input": "range_image", "model_card": ")" +
-                               kBaselineCard + R"("})";
-    const ExternalPredictor p = loadExternalPredictor(spec);
-    ASSERT_TRUE(p.range_image_card.has_value());
-    const ModelCard card = loadModelCard(fs::path(kBaselineCard).parent_path().string());
-    EXPECT_EQ(p.learning_map.classes, card.learning_map.classes);
-    EXPECT_EQ(p.palette_map.classOf(1), card.learning_map.classOf(1));
-    // The card is part of the identity: the same CMD.json over another card is another network.
-    fs::copy_file(kBaselineCard, dir / "card.json");
-    std::ofstream(dir / "card.json", std::ios::app) << "\n";
-    std::ofstream(spec) << R"({"command": ["x"], "input": "range_image", "model_card": ")" +
-                               (dir / "card.json").string() + R"("})";
-    EXPECT_NE(loadExternalPredictor(spec).identity, p.identity);
-
-    EXPECT_NE(specError(dir, R"({"command": ["x"], "input": "voxels"})")
-                  .find("cmd.json: /input: expected \"points\" or \"range_image\""),
-              std::string::npos);
-    EXPECT_NE(specError(dir, R"({"command": ["x"], "input": "range_image"})")
-                  .find("cmd.json: /model_card: expected the model card"),
-              std::string::npos);
-    EXPECT_NE(specError(dir, R"({"command": ["x"], "input": "range_image", "model_card": ")" +
-                                 kBaselineCard + R"(", "learning_map": "semantickitti"})")
-                  .find("cmd.json: /learning_map: not with \"input\": \"range_image\""),
-              std::string::npos);
-    EXPECT_NE(specError(dir, R"({"command": ["x"], "input": "range_image",
-                                "model_card": "missing.json"})")
-                  .find("missing.json is none"),
-              std::string::npos);
 }
 
 TEST(ExternalBatch, RangeImagesAreTheCardsInputAndAnswersAreClassIndices) {

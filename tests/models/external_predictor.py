@@ -85,13 +85,19 @@ def broken_spec(work, name, command, timeout_s=600):
     return "external:" + path
 
 
-def main():
-    blindspot, source, work = sys.argv[1], sys.argv[2], sys.argv[3]
+def fresh_work_dir(work, config):
+    """Empties WORK and writes the sweep config into it; returns the config's path."""
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)
-    config = os.path.join(work, "config.json")
-    with open(config, "w") as f:
-        json.dump(CONFIG, f)
+    path = os.path.join(work, "config.json")
+    with open(path, "w") as f:
+        json.dump(config, f)
+    return path
+
+
+def main():
+    blindspot, source, work = sys.argv[1], sys.argv[2], sys.argv[3]
+    config = fresh_work_dir(work, CONFIG)
     example = os.path.join(source, "models", "external")
     write_torchscript_twin(os.path.join(example, "pointwise_weights.json"),
                            os.path.join(work, "ckpt"))

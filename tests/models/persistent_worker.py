@@ -15,14 +15,13 @@ usage: persistent_worker.py BLINDSPOT SOURCE_DIR WORKDIR
 """
 import json
 import os
-import shutil
 import signal
 import subprocess
 import sys
 import time
 
 # The 20-scene sweep, its rows and the one-line error check of the per-batch protocol's test.
-from external_predictor import CONFIG, expect_one_line, rows
+from external_predictor import CONFIG, expect_one_line, fresh_work_dir, rows
 
 # A worker around the shipped example that misbehaves as MODE says (argv[1]).
 FAULTY = r'''
@@ -92,12 +91,8 @@ def workers_alive(script_name):
 
 def main():
     blindspot, source, work = sys.argv[1], sys.argv[2], sys.argv[3]
-    shutil.rmtree(work, ignore_errors=True)
-    os.makedirs(work)
+    config = fresh_work_dir(work, CONFIG)
     os.environ["MARKS"] = os.path.join(work, "marks.txt")
-    config = os.path.join(work, "config.json")
-    with open(config, "w") as f:
-        json.dump(CONFIG, f)
     example = os.path.join(source, "models", "external")
 
     # 1. Eager PyTorch through the persistent worker equals the per-batch NumPy command.
