@@ -5,7 +5,7 @@
 # The sanitizer suite is every GoogleTest test, every fuzz target's replay and the end-to-end
 # tests whose code paths no unit test reaches; docs/reliability.md lists which run where.
 # Third-party findings we cannot fix go in tests/sanitizers/*.supp, one reason per entry.
-# About 30 minutes on 2 cores with a cold ccache (build 13, suite 9, fuzzing 7; README, "Set up").
+# About 26 minutes on 2 cores with a cold ccache (build 12, suite 7.6, fuzzing 6.5; README, "Set up").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 supp=$PWD/tests/sanitizers
