@@ -3,7 +3,8 @@
 // Real scans against simulated ones on label-free statistics (docs/fidelity.md): returns per row,
 // intensity and range distributions, and a front view of each. With --sim (a labelled dataset
 // that `blindspot generate` wrote) and labelled real scans (SemanticKITTI), also per class:
-// share, height above the ground, range, intensity and local shape (eval/ClassStatistics.hpp).
+// share, height above the ground, range, intensity and local shape (eval/ClassStatistics.hpp),
+// and how patchy and faint each class's returns are, seen by KITTI's lasers (eval/SurfaceGaps.hpp).
 #include <filesystem>
 #include <iostream>
 #include <memory>
@@ -14,6 +15,7 @@
 #include "core/ScanIo.hpp"
 #include "eval/ClassStatistics.hpp"
 #include "eval/ScanStatistics.hpp"
+#include "eval/SurfaceGaps.hpp"
 #include "models/Dataset.hpp"
 #include "models/RecordedScans.hpp"
 #include "reports/ClassFidelityFigure.hpp"
@@ -40,8 +42,16 @@ struct FidelityArgs {
 
 // Every labelled scan under `dirs`, labels as SemanticKITTI raw ids. A dataset that records no
 // label set is a real recording: SemanticKITTI ids.
-ClassStatistics classStatisticsOf(const std::vector<std::string>& dirs) {
-    ClassStatistics statistics;
+// Gaps are counted on KITTI's own lasers: SemanticKITTI's scans and the training data's both
+// come from (the model of) that HDL-64E.
+struct LabelledStatistics {
+    ClassStatistics classes;
+    SurfaceGaps gaps;
+};
+
+LabelledStatistics classStatisticsOf(const std::vector<std::string>& dirs) {
+    const LidarSpec lasers = lidarPreset("hdl64e-kitti");
+    LabelledStatistics statistics;
     for (const auto& dir : dirs) {
         const LabelSet set = datasetLabelSet(dir, LabelSet::kSemanticKitti);
         for (const auto& files : findLabelledScans(dir)) {
@@ -49,7 +59,8 @@ ClassStatistics classStatisticsOf(const std::vector<std::string>& dirs) {
             LabelledCloud cloud{std::move(points.xyzi), std::move(points.label)};
             if (set == LabelSet::kMatlab)
                 for (auto& id : cloud.semantickitti_id) id = semanticKittiIdOf(id);
-            addScan(statistics, cloud);
+            addScan(statistics.classes, cloud);
+            addScanGaps(statistics.gaps, cloud, lasers);
         }
     }
     return statistics;
@@ -75,19 +86,31 @@ void requireLabelledReal(const FidelityArgs& a) {
 }
 
 void writeClassFidelity(const FidelityArgs& a, const fs::path& dir) {
-    const ClassStatistics real = classStatisticsOf(a.real);
-    const ClassStatistics sim = classStatisticsOf({a.sim_dataset});
+    const LabelledStatistics real_stats = classStatisticsOf(a.real);
+    const LabelledStatistics sim_stats = classStatisticsOf({a.sim_dataset});
+    const ClassStatistics &real = real_stats.classes, &sim = sim_stats.classes;
     const auto classes = classesPresent(real, sim, kClassOrder);
     writeFileAtomic((dir / "classes.png").string(),
                     classFidelityFigurePng(real, sim, classes, "SemanticKITTI labels",
                                            fs::path(a.sim_dataset).filename().string()));
     const nlohmann::json stats = {
-        {"real", toJson(real)}, {"simulated", toJson(sim)}, {"simulated_dataset", a.sim_dataset}};
+        {"real", toJson(real)},
+        {"simulated", toJson(sim)},
+        {"simulated_dataset", a.sim_dataset},
+        {"surface_gaps", {{"real", toJson(real_stats.gaps)}, {"simulated", toJson(sim_stats.gaps)}}}};
     writeFileAtomic((dir / "class_statistics.json").string(), stats.dump(2) + "\n");
     std::cout << "per class: " << real.points << " real and " << sim.points
               << " simulated front-view points -> " << (dir / "classes.png").string() << "\n";
+    const nlohmann::json real_gaps = toJson(real_stats.gaps), sim_gaps = toJson(sim_stats.gaps);
+    auto gapOf = [](const nlohmann::json& g, const std::string& c, const char* key) {
+        return g.contains(c) ? g[c][key].get<double>() : 0.0;
+    };
     for (const auto& c : classes)
-        std::cout << "  " << c << ": share " << real.share(c) << " / " << sim.share(c) << "\n";
+        std::cout << "  " << c << ": share " << real.share(c) << " / " << sim.share(c)
+                  << ", empty in outline " << gapOf(real_gaps, c, "empty_share") << " / "
+                  << gapOf(sim_gaps, c, "empty_share") << ", remission 0 "
+                  << gapOf(real_gaps, c, "zero_remission_share") << " / "
+                  << gapOf(sim_gaps, c, "zero_remission_share") << "\n";
 }
 
 void runFidelity(const FidelityArgs& a, const AppContext& context) {

@@ -255,6 +255,8 @@ SensorResponse responseFromJson(const JsonObject& j, std::size_t rows) {
     r.weak_return_margin = j.number("weak_return_margin", r.weak_return_margin);
     if (j.has("row_intensity_gain")) r.row_intensity_gain = j.numbers("row_intensity_gain");
     r.intensity_step = j.number("intensity_step", r.intensity_step);
+    r.vehicle_drop_probability = j.number("vehicle_drop_probability", r.vehicle_drop_probability);
+    r.vehicle_weak_share = j.number("vehicle_weak_share", r.vehicle_weak_share);
     j.rejectUnknownKeys();
     if (!(r.range_10pct_m > 0.0)) j.fail("range_10pct_m", "must be > 0 m");
     if (!(r.reflectivity_exponent > 0.0 && r.reflectivity_exponent <= 1.0))
@@ -276,6 +278,10 @@ SensorResponse responseFromJson(const JsonObject& j, std::size_t rows) {
             j.fail("row_intensity_gain", "every value must lie in [0, 10]");
     if (!(r.intensity_step >= 0.0 && r.intensity_step <= 0.5))
         j.fail("intensity_step", "must lie in [0, 0.5]");
+    if (!(r.vehicle_drop_probability >= 0.0 && r.vehicle_drop_probability <= 1.0))
+        j.fail("vehicle_drop_probability", "must lie in [0, 1]");
+    if (!(r.vehicle_weak_share >= 0.0 && r.vehicle_weak_share <= 1.0))
+        j.fail("vehicle_weak_share", "must lie in [0, 1]");
     return r;
 }
 
@@ -294,6 +300,10 @@ nlohmann::json responseToJson(const SensorResponse& r) {
     if (std::isfinite(r.weak_return_margin)) j["weak_return_margin"] = r.weak_return_margin;
     if (!r.row_intensity_gain.empty()) j["row_intensity_gain"] = r.row_intensity_gain;
     if (r.intensity_step > 0.0) j["intensity_step"] = r.intensity_step;
+    // Only when set, so that the presets' JSON (and every hash made from it) stays as it was.
+    if (r.vehicle_drop_probability > 0.0)
+        j["vehicle_drop_probability"] = r.vehicle_drop_probability;
+    if (r.vehicle_weak_share > 0.0) j["vehicle_weak_share"] = r.vehicle_weak_share;
     return j;
 }
 

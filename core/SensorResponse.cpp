@@ -21,6 +21,9 @@ SensorResponse randomizedResponse(SensorResponse r, int rows, Rng& rng) {
     r.intensity_gamma *= rng.uniform(0.75, 1.4);
     r.intensity_offset += rng.uniform(-0.05, 0.05);
     r.range_noise_m *= rng.uniform(0.5, 2.0);
+    // Drawn last, so that the draws above are the ones earlier datasets used.
+    r.vehicle_drop_probability = std::min(1.0, r.vehicle_drop_probability + rng.uniform(0.0, 0.4));
+    r.vehicle_weak_share = std::min(1.0, r.vehicle_weak_share + rng.uniform(0.2, 0.95));
     return r;
 }
 

@@ -18,6 +18,14 @@
 // weak return, one with ln(P / P_th) below weak_return_margin (real KITTI scans report 0 for
 // 6 % of the returns within 10 m and for 70 % of those beyond 40 m).
 // Range: R + sigma_R * N(0, 1), re-quantised.
+//
+// Vehicle surfaces. Clear-coated paint and glass mirror most of the pulse away, so a car's
+// returns are weak and patchy: in SemanticKITTI 00's labelled front view (<= 30 m) 36 % of the
+// cells inside a car's silhouette are empty and 70 % of its returns read remission 0; in drive
+// 0001's lidar_2d scans 12-22 % and 31-73 %. Cars cast with the Phong model above give 2 % and
+// 0 % (docs/fidelity.md, network 11). A vehicle return (label::kVehicle) is therefore lost with
+// vehicle_drop_probability, and a kept one reads 0 with vehicle_weak_share. Both are 0 in the
+// presets, so sweeps see whole cars; training data draws them (randomizedResponse).
 #include <cstdint>
 #include <limits>
 #include <vector>
@@ -42,13 +50,17 @@ struct SensorResponse {
     double weak_return_margin = -std::numeric_limits<double>::infinity();
     std::vector<double> row_intensity_gain;  ///< remission scale per row (0 = top), empty: 1
     double intensity_step = 0.0;             ///< quantum of the reported remission, 0: none
+    double vehicle_drop_probability = 0.0;   ///< extra loss of a vehicle surface's returns
+    double vehicle_weak_share = 0.0;         ///< share of vehicle returns that read remission 0
 };
 
 /// Domain randomisation for training data: the response with drop_probability raised by U(0,
 /// 0.03), range_10pct_m scaled by U(0.8, 1.2), intensity_gain by U(0.6, 1.5) and intensity_gamma
 /// by U(0.75, 1.4), intensity_offset moved by U(-0.05, 0.05), range_noise_m scaled by U(0.5, 2),
 /// and each of the `rows` lasers' gain scaled by exp(0.2 N(0, 1)) and, for one laser in 12, by
-/// U(0.1, 0.4) (a dim laser, as KITTI's rows 36 and 51). A disabled response stays disabled.
+/// U(0.1, 0.4) (a dim laser, as KITTI's rows 36 and 51), vehicle_drop_probability raised by
+/// U(0, 0.4) and vehicle_weak_share by U(0.2, 0.95) (both clamped to 1; the span of the real
+/// drives above). A disabled response stays disabled.
 SensorResponse randomizedResponse(SensorResponse response, int rows, Rng& rng);
 
 }  // namespace blindspot

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 
+#include "core/Material.hpp"
 #include "core/ScanCells.hpp"
 #include "core/ScanGrid.hpp"
 
@@ -58,6 +59,15 @@ double remissionFromLog(const SensorResponse& r, double log_rho) {
         r.intensity_offset + r.intensity_gain * expSingle(r.intensity_gamma * log_rho), 0.0, 1.0);
 }
 
+// Clear-coated paint and glass (core/SensorResponse.hpp): whether a vehicle return is lost, and
+// else whether it reads 0. Draws only where the response asks, so other scans keep their bits.
+bool vehicleReturnLost(const SensorResponse& r, Rng& rng) {
+    return r.vehicle_drop_probability > 0.0 && rng.chance(r.vehicle_drop_probability);
+}
+bool vehicleReturnWeak(const SensorResponse& r, Rng& rng) {
+    return r.vehicle_weak_share > 0.0 && rng.chance(r.vehicle_weak_share);
+}
+
 double rowValue(const std::vector<double>& per_row, int row, double fallback) {
     return std::size_t(row) < per_row.size() ? per_row[std::size_t(row)] : fallback;
 }
@@ -105,7 +115,14 @@ void applySensorResponse(ScanGrid& scan, const SensorResponse& r, std::uint64_t 
             if (r.range_noise_m > 0.0)
                 rescaleRange(scan, i, std::max(0.5, range + r.range_noise_m * gaussian(rng)));
             const double noise = r.intensity_noise > 0.0 ? r.intensity_noise * gaussian(rng) : 0.0;
-            const bool weak = m < r.weak_return_margin;
+            bool weak = m < r.weak_return_margin;
+            if (scan.label[i] == label::kVehicle) {
+                if (vehicleReturnLost(r, rng)) {
+                    clearCell(scan, i);
+                    continue;
+                }
+                weak = vehicleReturnWeak(r, rng) || weak;
+            }
             scan.reflectivity[i] =
                 weak ? 0.0f
                      : float(reported(r, inverse_step,

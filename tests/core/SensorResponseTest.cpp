@@ -220,6 +220,66 @@ TEST(SensorResponse, RandomisedGainsPerLaserAreSeededAndSomeLasersGoDim) {
     EXPECT_TRUE(randomizedResponse(base, spec.rows(), a).row_intensity_gain.empty());
 }
 
+TEST(SensorResponse, VehicleReturnsAreLostAndReadZeroAtTheirOwnShares) {
+    // Every other column a car (rho 0.3 at 10 m: a strong return, never weak by its margin).
+    auto scanWithCars = [] {
+        ScanGrid scan = uniformScan(10.0, 0.3);
+        for (int row = 0; row < scan.rows(); ++row)
+            for (int col = 0; col < scan.cols(); col += 2)
+                scan.label[scan.index(row, col)] = label::kVehicle;
+        return scan;
+    };
+    ScanGrid plain = scanWithCars(), coated = scanWithCars();
+    SensorResponse r = plain.spec.response;
+    applySensorResponse(plain, r, 9);
+    r.vehicle_drop_probability = 0.3;
+    r.vehicle_weak_share = 0.6;
+    applySensorResponse(coated, r, 9);
+    std::size_t cars = 0, plain_kept = 0, kept = 0, zero = 0, others_equal = 0, others = 0;
+    for (int row = 0; row < plain.rows(); ++row)
+        for (int col = 0; col < plain.cols(); ++col) {
+            const std::size_t i = plain.index(row, col);
+            if (col % 2 == 1) {  // building: the very same draws, bit for bit
+                ++others;
+                others_equal += plain.valid(i) == coated.valid(i) &&
+                                (!plain.valid(i) || (plain.range_m[i] == coated.range_m[i] &&
+                                                     plain.reflectivity[i] == coated.reflectivity[i]));
+                continue;
+            }
+            ++cars;
+            plain_kept += plain.valid(i);
+            EXPECT_FALSE(coated.valid(i) && !plain.valid(i));  // only ever an extra loss
+            if (!coated.valid(i)) continue;
+            ++kept;
+            zero += coated.reflectivity[i] == 0.0f;
+            if (coated.reflectivity[i] != 0.0f) {
+                EXPECT_EQ(coated.reflectivity[i], plain.reflectivity[i]);
+            }
+        }
+    EXPECT_EQ(others_equal, others);
+    EXPECT_GT(double(plain_kept) / double(cars), 0.9);  // the lowest 7 lasers lose more
+    // 64,000 car cells: the shares to within 0.01 (a binomial sigma is about 0.002).
+    EXPECT_NEAR(double(kept) / double(plain_kept), 0.7, 0.01);
+    EXPECT_NEAR(double(zero) / double(kept), 0.6, 0.01);
+    // Training data draws both per scan, in the real drives' span (core/SensorResponse.hpp).
+    Rng rng(4);
+    double drop_lo = 1, drop_hi = 0, weak_lo = 1, weak_hi = 0;
+    for (int k = 0; k < 200; ++k) {
+        const SensorResponse d = randomizedResponse(plain.spec.response, plain.rows(), rng);
+        drop_lo = std::min(drop_lo, d.vehicle_drop_probability);
+        drop_hi = std::max(drop_hi, d.vehicle_drop_probability);
+        weak_lo = std::min(weak_lo, d.vehicle_weak_share);
+        weak_hi = std::max(weak_hi, d.vehicle_weak_share);
+    }
+    EXPECT_LT(drop_lo, 0.02);
+    EXPECT_GT(drop_hi, 0.38);
+    EXPECT_LE(drop_hi, 0.4);
+    EXPECT_GE(weak_lo, 0.2);
+    EXPECT_LT(weak_lo, 0.25);
+    EXPECT_GT(weak_hi, 0.9);
+    EXPECT_LE(weak_hi, 0.95);
+}
+
 TEST(SensorResponse, RangeNoiseMovesEachReturnAlongItsOwnRay) {
     ScanGrid scan = uniformScan(20.0, 0.5);
     applySensorResponse(scan, scan.spec.response, 3);
