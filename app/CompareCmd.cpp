@@ -5,6 +5,7 @@
 
 #include "app/Commands.hpp"
 #include "app/RunArgs.hpp"
+#include "core/CoreCount.hpp"
 #include "core/Error.hpp"
 #include "core/HeapBuffers.hpp"
 #include "core/Precision.hpp"
@@ -43,7 +44,7 @@ std::unique_ptr<SegmentationNetwork> checkpointOf(const std::string& dir, const 
 nlohmann::json heldoutCheck(const CompareArgs& a, const LoadedRun& ra, const LoadedRun& rb,
                             const std::string& class_name) {
     keepLargeBuffersOnHeap();
-    setTorchThreads(int(std::max(1u, std::thread::hardware_concurrency())));
+    setTorchThreads(usableCores());
     const auto net_a = checkpointOf(a.model_a, ra, "--model-a");
     const auto net_b = checkpointOf(a.model_b, rb, "--model-b");
     const LabelledSet set = loadLabelledSet({a.heldout}, net_a->card(), 2);
@@ -118,8 +119,8 @@ void runCompare(const CompareArgs& a, const AppContext& context) {
               << "; over scene pairs " << c.ci_low.value_or(NAN) << ", " << c.ci_high.value_or(NAN)
               << "]; cells improved " << c.improved << ", degraded " << c.degraded << ", unchanged "
               << c.unchanged << "\n";
-    for (const auto& [name, d] : {std::pair{"selected cells", c.selected},
-                                  std::pair{"other cells", c.other}})
+    for (const auto& [name, d] :
+         {std::pair{"selected cells", c.selected}, std::pair{"other cells", c.other}})
         if (d)
             std::cout << name << " (" << d->paired << " pairs): mean delta "
                       << d->mean_delta.value_or(NAN) << " [95% CI over " << d->clusters << " "
@@ -151,8 +152,9 @@ void setupCompareCommand(CLI::App& app, const AppContext& context) {
                     "Labelled set (SemanticKITTI layout) to score both on");
     cmd->add_option("--model-a", a->model_a, "Checkpoint of run A (for --heldout)");
     cmd->add_option("--model-b", a->model_b, "Checkpoint of run B (for --heldout)");
-    cmd->add_option("--selection", a->selection,
-                    "selection.json (blindspot select): also the gain on its cells and on the rest");
+    cmd->add_option(
+        "--selection", a->selection,
+        "selection.json (blindspot select): also the gain on its cells and on the rest");
     cmd->callback([a, &context] { runCompare(*a, context); });
 }
 

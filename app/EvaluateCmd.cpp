@@ -11,6 +11,7 @@
 
 #include "app/Commands.hpp"
 #include "app/PrecisionOption.hpp"
+#include "core/CoreCount.hpp"
 #include "core/DatasetConfusion.hpp"
 #include "core/Error.hpp"
 #include "core/HeapBuffers.hpp"
@@ -75,8 +76,8 @@ void checkTargetClass(const EvaluateArgs& a, const ModelCard& card) {
 
 // "called car: vegetation 2214, car 1699, ...": the dataset classes the target took, most first.
 void printCalledTarget(const EvaluationInput& in) {
-    const int t = int(std::find(in.classes.begin(), in.classes.end(), in.target_class) -
-                      in.classes.begin());
+    const int t =
+        int(std::find(in.classes.begin(), in.classes.end(), in.target_class) - in.classes.begin());
     const auto called = in.dataset.rowsCalled(t);
     if (called.empty()) return;
     std::cout << "pooled, called " << in.target_class << ":";
@@ -114,8 +115,7 @@ struct ScoredScans {
 ScoredScans scoreWithCheckpoint(const EvaluateArgs& a, const std::string& model,
                                 const KnnParams& knn) {
     keepLargeBuffersOnHeap();
-    setTorchThreads(a.threads > 0 ? a.threads
-                                  : int(std::max(1u, std::thread::hardware_concurrency())));
+    setTorchThreads(a.threads > 0 ? a.threads : usableCores());
     const auto net = SegmentationNetwork::load(model);
     net->setPrecision(precisionFlag(a.precision));
     ScoredScans s{net->hash(), net->card(), {}, {}, false};
@@ -166,11 +166,11 @@ void runEvaluate(const EvaluateArgs& a, const AppContext& context) {
     const std::string model = a.model.empty() ? context.data().baseline() : a.model;
     const std::string external = externalPredictorPath(model);
     const KnnParams knn;
-    const ScoredScans s = external.empty() ? scoreWithCheckpoint(a, model, knn)
-                                           : scoreWithExternal(a, external, knn);
+    const ScoredScans s =
+        external.empty() ? scoreWithCheckpoint(a, model, knn) : scoreWithExternal(a, external, knn);
     const auto& classes = s.card.learning_map.classes;
-    const int target = int(std::find(classes.begin(), classes.end(), a.target_class) -
-                           classes.begin());
+    const int target =
+        int(std::find(classes.begin(), classes.end(), a.target_class) - classes.begin());
     EvaluationInput in{model,
                        s.hash,
                        classes,

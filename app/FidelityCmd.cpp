@@ -97,7 +97,8 @@ void writeClassFidelity(const FidelityArgs& a, const fs::path& dir) {
         {"real", toJson(real)},
         {"simulated", toJson(sim)},
         {"simulated_dataset", a.sim_dataset},
-        {"surface_gaps", {{"real", toJson(real_stats.gaps)}, {"simulated", toJson(sim_stats.gaps)}}}};
+        {"surface_gaps",
+         {{"real", toJson(real_stats.gaps)}, {"simulated", toJson(sim_stats.gaps)}}}};
     writeFileAtomic((dir / "class_statistics.json").string(), stats.dump(2) + "\n");
     std::cout << "per class: " << real.points << " real and " << sim.points
               << " simulated front-view points -> " << (dir / "classes.png").string() << "\n";

@@ -1,4 +1,5 @@
-// blindspot sweep CONFIG.json -o RUN_DIR [--model CKPT] [--precision P] [--batch B] [--threads T] [--scans-only]
+// blindspot sweep CONFIG.json -o RUN_DIR [--model CKPT] [--precision P] [--batch B] [--threads T]
+// [--scans-only]
 //   [--jobs N] [--full-scans] [--shard i/N|auto [--shard-count N] [--shard-peers DIR_WITH_{i}]]
 //   [--no-cache]
 //   [--scan-cache DIR] [--images]
@@ -10,6 +11,7 @@
 
 #include "app/Commands.hpp"
 #include "app/PrecisionOption.hpp"
+#include "core/CoreCount.hpp"
 #include "core/Error.hpp"
 #include "core/HeapBuffers.hpp"
 #include "models/ExternalPredictor.hpp"
@@ -59,7 +61,7 @@ void runSweepCommand(const SweepOptions& opt, const AppContext& context) {
     options.images = opt.images;
     options.full_scans = opt.full_scans;
     const std::string external = externalPredictorPath(opt.model);
-    const int cores = int(std::max(1u, std::thread::hardware_concurrency()));
+    const int cores = usableCores();
     const SweepPlan plan = planSweep(opt.jobs, opt.threads, opt.batch, !opt.scans_only, cores);
     options.jobs = plan.jobs;
     options.pipeline = plan.pipeline;

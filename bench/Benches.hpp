@@ -29,6 +29,9 @@ struct SweepBenchOptions {
     std::vector<int> jobs = {1, 2};
     bool cache = true;
     bool score = false;  ///< the baseline scores, with the sweep command's defaults
+    int cores = 0;       ///< > 0: pin to the first N of this process's CPUs first (taskset)
+    int workers = 0;     ///< with score: the plan's workers instead of its rule's (0: the rule)
+    int threads = 0;     ///< with score: LibTorch threads per worker (0: the rule)
 };
 int runSweepBench(const SweepBenchOptions& options);
 
@@ -36,7 +39,7 @@ struct InferBenchOptions {
     std::string checkpoint = std::string(BLINDSPOT_SOURCE_DIR) + "/models/checkpoints/baseline";
     int threads = 2;
     int repeats = 15;
-    bool external_only = false;  ///< only the external commands (models/external/)
+    bool external_only = false;      ///< only the external commands (models/external/)
     std::string precision = "fp32";  ///< bf16: bf16 against FP32 in interleaved rounds
 };
 int runInferBench(const InferBenchOptions& options);

@@ -9,6 +9,7 @@
 #include "bench/BenchScenes.hpp"
 #include "bench/Benches.hpp"
 #include "bench/Median.hpp"
+#include "core/CoreCount.hpp"
 #include "core/Mounting.hpp"
 
 namespace blindspot::bench {
@@ -20,7 +21,6 @@ double secondsOf(const std::function<void()>& run) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
-
 }  // namespace
 
 int runRaycastBench(const RaycastBenchOptions& opt) {
@@ -29,7 +29,7 @@ int runRaycastBench(const RaycastBenchOptions& opt) {
     Pose sensor;
     sensor.translation_m = {0.0, 0.0, 1.73};
     const Eigen::Isometry3d world_from_sensor = sensor.parentFromLocal();
-    const int cores = int(std::max(1u, std::thread::hardware_concurrency()));
+    const int cores = usableCores();
     std::printf("bench raycast: %zu triangles (instanced), %d cores\n", triangles, cores);
     std::printf("%-18s %7s %9s %12s %12s %7s\n", "lidar", "threads", "rays", "pipeline", "raw",
                 "ratio");

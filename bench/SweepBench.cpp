@@ -1,8 +1,9 @@
 // bench sweep: end-to-end scenes per second of the paper's sweep and the share of worker time per
 // stage. Without --score: the ray-caster alone (--scans-only) at each --jobs. With --score: one
-// run scored by the bundled baseline with the sweep command's defaults (sweep/run/SweepPlan.hpp), cold
-// cache, then the forward passes alone on the same scans, so (end to end) / (inference only) is
-// the pipeline's overhead.
+// run scored by the bundled baseline with the sweep command's defaults (sweep/run/SweepPlan.hpp),
+// cold cache, then the forward passes alone on the same scans, so (end to end) / (inference only)
+// is the pipeline's overhead.
+#include <sched.h>
 #include <sys/resource.h>
 #include <unistd.h>
 
@@ -12,6 +13,7 @@
 #include <thread>
 
 #include "bench/Benches.hpp"
+#include "core/CoreCount.hpp"
 #include "core/HeapBuffers.hpp"
 #include "models/Network.hpp"
 #include "sweep/run/SweepPlan.hpp"
@@ -70,10 +72,21 @@ double inferenceOnlySeconds(const RunDirectory& run, const ResultsStore& store,
     return seconds;
 }
 
+// Keeps the first `cores` CPUs of this process's affinity mask, as `taskset` would; false if the
+// mask has fewer.
+bool pinToFirstCores(int cores) {
+    cpu_set_t mask, kept;
+    if (sched_getaffinity(0, sizeof(mask), &mask) != 0 || CPU_COUNT(&mask) < cores) return false;
+    CPU_ZERO(&kept);
+    for (int cpu = 0, n = 0; cpu < CPU_SETSIZE && n < cores; ++cpu)
+        if (CPU_ISSET(cpu, &mask)) CPU_SET(cpu, &kept), ++n;
+    return sched_setaffinity(0, sizeof(kept), &kept) == 0;
+}
+
 int scoredBench(const SweepBenchOptions& opt, const SweepConfig& config,
                 const std::vector<CarModelSpec>& models, const fs::path& dir) {
-    const int cores = int(std::max(1u, std::thread::hardware_concurrency()));
-    const SweepPlan plan = planSweep(0, 0, 0, true, cores);
+    const int cores = usableCores();
+    const SweepPlan plan = planSweep(opt.workers, opt.threads, 0, true, cores);
     keepLargeBuffersOnHeap();
     setTorchThreads(plan.torch_threads);
     const auto net = std::shared_ptr<const SegmentationNetwork>(SegmentationNetwork::load(
@@ -92,10 +105,10 @@ int scoredBench(const SweepBenchOptions& opt, const SweepConfig& config,
     const RunSummary s = runSweep(config, models, o);
     const RunDirectory run(dir.string());
     std::printf(
-        "end to end: %zu scenes in %.1f s, %.1f scenes/s, peak RSS %.0f MB, disk %.3f MB "
-        "per scene (scan cache %.3f)\n",
-        s.done, s.seconds, double(s.done) / s.seconds, peakRssMb(),
-        double(bytesUnder(dir)) / 1e6 / double(s.done),
+        "end to end: %zu scenes in %.1f s, %.1f scenes/s, %.2f scenes/s per core, peak RSS "
+        "%.0f MB, disk %.3f MB per scene (scan cache %.3f)\n",
+        s.done, s.seconds, double(s.done) / s.seconds, double(s.done) / s.seconds / cores,
+        peakRssMb(), double(bytesUnder(dir)) / 1e6 / double(s.done),
         double(bytesUnder(dir / "scans")) / 1e6 / double(s.done));
     std::printf("stage shares of worker time (casting overlaps the forward pass):");
     printStages(s);
@@ -114,6 +127,11 @@ int scoredBench(const SweepBenchOptions& opt, const SweepConfig& config,
 int runSweepBench(const SweepBenchOptions& opt) {
     const auto models = loadCarModels(std::string(BLINDSPOT_SOURCE_DIR) + "/scenes/cars");
     SweepConfig config = loadSweepConfig(opt.config, catalogueOf(models));
+    if (opt.cores > 0 && !pinToFirstCores(opt.cores)) {
+        std::fprintf(stderr, "bench sweep: --cores %d: this process may use only %d\n", opt.cores,
+                     usableCores());
+        return 2;
+    }
     const auto dir =
         fs::temp_directory_path() / ("blindspot-bench-sweep-" + std::to_string(::getpid()));
     if (opt.score) {

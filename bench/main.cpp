@@ -30,6 +30,12 @@ int main(int argc, char** argv) {
     sw->add_flag("--score", sweep.score,
                  "Score with the bundled baseline and the sweep command's defaults; then the "
                  "forward passes alone on the same scans");
+    sw->add_option("--cores", sweep.cores,
+                   "Run on the first N of this process's CPUs (as taskset would); the plan "
+                   "follows them");
+    sw->add_option("--workers", sweep.workers, "With --score: workers instead of the plan's");
+    sw->add_option("--threads", sweep.threads,
+                   "With --score: LibTorch threads per worker instead of the plan's");
     sw->callback([&] { blindspot::bench::runSweepBench(sweep); });
     blindspot::bench::InferBenchOptions infer;
     CLI::App* in = app.add_subcommand(

@@ -198,8 +198,8 @@ LidarSpec lidarPreset(const std::string& name) {
         spec.horizontal = symmetric(360.0, 0.18);
     } else if (name == "hdl64e-kitti") {
         // KITTI's own HDL-64E: its 64 lasers as measured in real KITTI scans (two laser blocks
-        // with their origins' heights, core/Hdl64eCalibration.hpp), its response (ray drop, remission, noise); columns as
-        // hdl64e.
+        // with their origins' heights, core/Hdl64eCalibration.hpp), its response (ray drop,
+        // remission, noise); columns as hdl64e.
         const auto& table = kittiHdl64eElevationDeg();
         spec.vertical = custom(std::vector<double>(table.begin(), table.end()));
         spec.horizontal = symmetric(360.0, 0.18);

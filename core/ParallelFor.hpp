@@ -13,12 +13,12 @@
 #include <thread>
 #include <vector>
 
+#include "core/CoreCount.hpp"
+
 namespace blindspot {
 
-/// Worker threads for a request: `requested` when > 0, else one per core.
-inline int threadCount(int requested) {
-    return requested > 0 ? requested : int(std::max(1u, std::thread::hardware_concurrency()));
-}
+/// Worker threads for a request: `requested` when > 0, else one per usable core.
+inline int threadCount(int requested) { return requested > 0 ? requested : usableCores(); }
 
 template <typename Fn>
 void parallelFor(std::size_t count, int jobs, Fn&& fn) {

@@ -70,11 +70,12 @@ void addScanGaps(SurfaceGaps& gaps, const LabelledCloud& scan, const LidarSpec& 
 nlohmann::json toJson(const SurfaceGaps& gaps) {
     nlohmann::json j = nlohmann::json::object();
     for (const auto& [name, c] : gaps.by_class)
-        j[name] = {{"empty_share", c.span_cells ? double(c.empty_cells) / double(c.span_cells) : 0.0},
-                   {"zero_remission_share",
-                    c.returns ? double(c.zero_remission) / double(c.returns) : 0.0},
-                   {"span_cells", c.span_cells},
-                   {"returns", c.returns}};
+        j[name] = {
+            {"empty_share", c.span_cells ? double(c.empty_cells) / double(c.span_cells) : 0.0},
+            {"zero_remission_share",
+             c.returns ? double(c.zero_remission) / double(c.returns) : 0.0},
+            {"span_cells", c.span_cells},
+            {"returns", c.returns}};
     return j;
 }
 

@@ -241,9 +241,10 @@ TEST(SensorResponse, VehicleReturnsAreLostAndReadZeroAtTheirOwnShares) {
             const std::size_t i = plain.index(row, col);
             if (col % 2 == 1) {  // building: the very same draws, bit for bit
                 ++others;
-                others_equal += plain.valid(i) == coated.valid(i) &&
-                                (!plain.valid(i) || (plain.range_m[i] == coated.range_m[i] &&
-                                                     plain.reflectivity[i] == coated.reflectivity[i]));
+                others_equal +=
+                    plain.valid(i) == coated.valid(i) &&
+                    (!plain.valid(i) || (plain.range_m[i] == coated.range_m[i] &&
+                                         plain.reflectivity[i] == coated.reflectivity[i]));
                 continue;
             }
             ++cars;

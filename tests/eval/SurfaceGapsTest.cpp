@@ -30,7 +30,8 @@ TEST(SurfaceGaps, EmptyCellsInsideEachColumnSpanAndZeroRemissions) {
     // has 10 cells and 2 empty; 3 of its 8 returns read 0.
     int n = 0;
     for (int row = 30; row <= 39; ++row)
-        if (row != 33 && row != 36) addOnLaser(c, lasers, row, 8.0, 5.05, n++ < 3 ? 0.0f : 0.2f, 10);
+        if (row != 33 && row != 36)
+            addOnLaser(c, lasers, row, 8.0, 5.05, n++ < 3 ? 0.0f : 0.2f, 10);
     // A building (50) 20 m away at -10.05 deg, every laser 10..29: no gap.
     for (int row = 10; row <= 29; ++row) addOnLaser(c, lasers, row, 20.0, -10.05, 0.3f, 50);
     // A road point (40) in the car's gap on laser 36, 5 m away: it fills the
