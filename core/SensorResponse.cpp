@@ -21,9 +21,12 @@ SensorResponse randomizedResponse(SensorResponse r, int rows, Rng& rng) {
     r.intensity_gamma *= rng.uniform(0.75, 1.4);
     r.intensity_offset += rng.uniform(-0.05, 0.05);
     r.range_noise_m *= rng.uniform(0.5, 2.0);
-    // Drawn last, so that the draws above are the ones earlier datasets used.
-    r.vehicle_drop_probability = std::min(1.0, r.vehicle_drop_probability + rng.uniform(0.0, 0.4));
-    r.vehicle_weak_share = std::min(1.0, r.vehicle_weak_share + rng.uniform(0.2, 0.95));
+    // Drawn last, so that the draws above are the ones earlier datasets used. For hdl64e-kitti
+    // (0.2, 0.5) these are U(0, 0.4) and U(0.2, 0.95): the span of the real drives.
+    r.vehicle_drop_probability =
+        std::min(1.0, rng.uniform(0.0, 2.0 * r.vehicle_drop_probability));
+    r.vehicle_weak_share =
+        std::min(1.0, rng.uniform(0.4 * r.vehicle_weak_share, 1.9 * r.vehicle_weak_share));
     return r;
 }
 

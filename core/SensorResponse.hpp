@@ -24,8 +24,10 @@
 // cells inside a car's silhouette are empty and 70 % of its returns read remission 0; in drive
 // 0001's lidar_2d scans 12-22 % and 31-73 %. Cars cast with the Phong model above give 2 % and
 // 0 % (docs/fidelity.md, network 11). A vehicle return (label::kVehicle) is therefore lost with
-// vehicle_drop_probability, and a kept one reads 0 with vehicle_weak_share. Both are 0 in the
-// presets, so sweeps see whole cars; training data draws them (randomizedResponse).
+// vehicle_drop_probability, and a kept one reads 0 with vehicle_weak_share (hdl64e-kitti: 0.2 and
+// 0.5, core/Hdl64eCalibration.cpp; 0 elsewhere). A network trained on whole, bright cars calls
+// real cars vegetation and real hedges car; one trained on patchy ones no longer finds whole cars,
+// so the sweeps' sensor has them too.
 #include <cstdint>
 #include <limits>
 #include <vector>
@@ -58,9 +60,10 @@ struct SensorResponse {
 /// 0.03), range_10pct_m scaled by U(0.8, 1.2), intensity_gain by U(0.6, 1.5) and intensity_gamma
 /// by U(0.75, 1.4), intensity_offset moved by U(-0.05, 0.05), range_noise_m scaled by U(0.5, 2),
 /// and each of the `rows` lasers' gain scaled by exp(0.2 N(0, 1)) and, for one laser in 12, by
-/// U(0.1, 0.4) (a dim laser, as KITTI's rows 36 and 51), vehicle_drop_probability raised by
-/// U(0, 0.4) and vehicle_weak_share by U(0.2, 0.95) (both clamped to 1; the span of the real
-/// drives above). A disabled response stays disabled.
+/// U(0.1, 0.4) (a dim laser, as KITTI's rows 36 and 51), vehicle_drop_probability drawn from
+/// U(0, 2 p) and vehicle_weak_share from U(0.4 s, 1.9 s) around the nominal p and s (clamped to
+/// 1; U(0, 0.4) and U(0.2, 0.95) for hdl64e-kitti, the span of the real drives above). A disabled
+/// response stays disabled.
 SensorResponse randomizedResponse(SensorResponse response, int rows, Rng& rng);
 
 }  // namespace blindspot

@@ -231,6 +231,9 @@ TEST(SensorResponse, VehicleReturnsAreLostAndReadZeroAtTheirOwnShares) {
     };
     ScanGrid plain = scanWithCars(), coated = scanWithCars();
     SensorResponse r = plain.spec.response;
+    EXPECT_DOUBLE_EQ(r.vehicle_drop_probability, 0.2);  // hdl64e-kitti's cars
+    EXPECT_DOUBLE_EQ(r.vehicle_weak_share, 0.5);
+    r.vehicle_drop_probability = r.vehicle_weak_share = 0.0;  // whole cars, as Phong casts them
     applySensorResponse(plain, r, 9);
     r.vehicle_drop_probability = 0.3;
     r.vehicle_weak_share = 0.6;

@@ -141,9 +141,9 @@ TEST(SceneId, StableAcrossRunsAndProcesses) {
     EXPECT_EQ(sceneId(s, dims), sceneId(s, dims));
     EXPECT_EQ(sceneId(s, dims).size(), 16u);
     EXPECT_EQ(sceneId(s, dims),
-              "d7e57bbfb2fdf03c");  // world-7 (6: 892299aeda273b19, 5: f0536ce8f5cca012,
-                                    // 4: 420ff2b051e30f37, 3: 44ad59f47bdc7070,
-                                    // 2: 94da25b8a66925fd)
+              "266d9cf9d450e0c3");  // world-8 (7: d7e57bbfb2fdf03c, 6: 892299aeda273b19,
+                                    // 5: f0536ce8f5cca012, 4: 420ff2b051e30f37,
+                                    // 3: 44ad59f47bdc7070, 2: 94da25b8a66925fd)
 }
 
 TEST(SweepConfig, DriveDimensionsNeedADriveBlock) {
