@@ -1,5 +1,8 @@
 #include "models/SqueezeSeg.hpp"
 
+#include <ATen/autocast_mode.h>
+#include <ATen/ops/mkldnn_convolution.h>
+
 #include <cmath>
 #include <limits>
 
@@ -11,6 +14,22 @@ namespace {
 
 nn::Conv2d conv(int in, int out, int kernel, int stride_w = 1) {
     return nn::Conv2d(nn::Conv2dOptions(in, out, kernel).stride({1, stride_w}).padding(kernel / 2));
+}
+
+// A 1 x 1 convolution for inference. LibTorch 1.13 computes one on a batch under 16 through its
+// own im2col path (slow_conv2d) when it runs on one thread ("THNN is faster when single-threaded",
+// use_mkldnn in aten/src/ATen/native/Convolution.cpp) and through oneDNN on two or more. Here that
+// path made a forward pass 7.5 times slower on one core than on two (`bench sweep --score --cores
+// 1`, docs/scale.md), and its sums run in another order, so scores would depend on the thread
+// count. Outside training and autocast (whose bf16 casts apply to conv2d), every 1 x 1
+// convolution goes to oneDNN directly: the call LibTorch itself makes on two or more threads.
+torch::Tensor pointwise(nn::Conv2d& c, const torch::Tensor& x) {
+    if (torch::GradMode::is_enabled() || !x.device().is_cpu() ||
+        x.scalar_type() != torch::kFloat || at::autocast::is_cpu_enabled())
+        return c(x);
+    const auto format = x.suggest_memory_format();
+    return at::mkldnn_convolution(x.contiguous(format), c->weight.contiguous(format), c->bias,
+                                  {0, 0}, {1, 1}, {1, 1}, 1);
 }
 
 // A K x 1 x 3 x 5 depthwise kernel exp(-(dz^2 + da^2) / theta_sq[k]) with a zero centre
@@ -92,8 +111,8 @@ FireImpl::FireImpl(int in, int s, int e1, int e3)
       expand3x3(register_module("expand3x3", conv(s, e3, 3))) {}
 
 torch::Tensor FireImpl::forward(torch::Tensor x) {
-    x = torch::relu(squeeze(x));
-    return torch::cat({torch::relu(expand1x1(x)), torch::relu(expand3x3(x))}, 1);
+    x = torch::relu(pointwise(squeeze, x));
+    return torch::cat({torch::relu(pointwise(expand1x1, x)), torch::relu(expand3x3(x))}, 1);
 }
 
 FireDeconvImpl::FireDeconvImpl(int in, int s, int e1, int e3)
@@ -106,9 +125,9 @@ FireDeconvImpl::FireDeconvImpl(int in, int s, int e1, int e3)
 }
 
 torch::Tensor FireDeconvImpl::forward(torch::Tensor x) {
-    x = torch::relu(squeeze(x));
+    x = torch::relu(pointwise(squeeze, x));
     x = torch::relu(torch::GradMode::is_enabled() ? deconv(x) : deconvWidth2(deconv, x));
-    return torch::cat({torch::relu(expand1x1(x)), torch::relu(expand3x3(x))}, 1);
+    return torch::cat({torch::relu(pointwise(expand1x1, x)), torch::relu(expand3x3(x))}, 1);
 }
 
 RecurrentCrfImpl::RecurrentCrfImpl(int k, int n)
@@ -180,7 +199,7 @@ torch::Tensor SqueezeSegImpl::forward(torch::Tensor input, torch::Tensor mask) {
         return torch::GradMode::is_enabled() ? this->pool(x) : maxPoolWidthStride2(x);
     };
     const torch::Tensor c1 = torch::relu(conv1(input));
-    const torch::Tensor skip = torch::relu(conv1_skip(input));
+    const torch::Tensor skip = torch::relu(pointwise(conv1_skip, input));
     const torch::Tensor f3 = fire3(fire2(pool(c1)));
     const torch::Tensor f5 = fire5(fire4(pool(f3)));
     const torch::Tensor f9 = fire9(fire8(fire7(fire6(pool(f5)))));

@@ -14,7 +14,8 @@
 #   usage: scripts/paper-experiment.sh [WORK_DIR]        (default out/paper)
 #   env:   WORST (30: select the 30 weakest of the 150 cells) or THRESHOLD (select the cells below
 #          it instead), JOBS (2), EPOCHS (2), CONTROL (1: also the random control arm),
-#          RETRAIN_FRACTION (0.5: the share of each batch from the exported scans);
+#          RETRAIN_FRACTION (0.5: the share of each batch from the exported scans), SWEEP_JOBS
+#          (the scored sweeps' workers; default the sweep command's plan);
 #          for a miniature (tests/app/paper_miniature.py) or another experiment: CONFIG and
 #          HELDOUT_CONFIG (the sweeps; default sweep/configs/paper-xy.json, paper-xy-heldout.json),
 #          EXPORT_BACKGROUNDS (urban-08..urban-15), BASELINE (the bundled checkpoint) and
@@ -29,6 +30,10 @@ heldout_config="${HELDOUT_CONFIG:-$root/sweep/configs/paper-xy-heldout.json}"
 export_backgrounds="${EXPORT_BACKGROUNDS:-urban-08..urban-15}"
 original="${ORIGINAL:-$work/original}"
 jobs="${JOBS:-2}"
+# Scored sweeps take the sweep command's plan (one pipelined worker on 2 cores: 5x faster than
+# two workers here); SWEEP_JOBS forces a worker count. Scores do not depend on it.
+sweep_jobs=()
+[ -z "${SWEEP_JOBS:-}" ] || sweep_jobs=(--jobs "$SWEEP_JOBS")
 # The paper selected the cells below a threshold (0.5 for its baseline). A baseline whose weakest
 # cell is above any fixed threshold would select nothing, so by default the weakest cells are
 # selected; THRESHOLD restores the paper's rule.
@@ -42,7 +47,7 @@ step() { echo "== $1 ($(($(date +%s) - t0)) s)"; }
 
 step "1. sweep urban-01..07 with the baseline"
 "$cli" sweep "$config" -o "$work/before" --model "$baseline" \
-    --scan-cache "$work/scans" --jobs "$jobs"
+    --scan-cache "$work/scans" "${sweep_jobs[@]}"
 "$cli" report "$work/before" -o "$work/report-before" --scan-cache "$work/scans"
 
 step "2. select the cells to retrain on (${rule[*]})"
@@ -66,16 +71,16 @@ step "4. fine-tune the baseline (original data: the first 800 scans of its train
 
 step "5. sweep urban-01..07 again with the fine-tuned checkpoint, compare, report"
 "$cli" sweep "$config" -o "$work/after" --model "$work/retrained" \
-    --scan-cache "$work/scans" --jobs "$jobs"
+    --scan-cache "$work/scans" "${sweep_jobs[@]}"
 "$cli" compare "$work/before" "$work/after" -o "$work/compare" --selection "$work/selection.json" \
     --heldout "$original/val" --model-a "$baseline" --model-b "$work/retrained"
 "$cli" report "$work/after" --baseline "$work/before" -o "$work/report" --scan-cache "$work/scans"
 
 step "6. held-out backgrounds: the same grid on urban:7001..7007 (never selected or exported)"
 "$cli" sweep "$heldout_config" -o "$work/heldout-before" \
-    --model "$baseline" --scan-cache "$work/heldout-scans" --jobs "$jobs"
+    --model "$baseline" --scan-cache "$work/heldout-scans" "${sweep_jobs[@]}"
 "$cli" sweep "$heldout_config" -o "$work/heldout-after" \
-    --model "$work/retrained" --scan-cache "$work/heldout-scans" --jobs "$jobs"
+    --model "$work/retrained" --scan-cache "$work/heldout-scans" "${sweep_jobs[@]}"
 "$cli" compare "$work/heldout-before" "$work/heldout-after" -o "$work/heldout-compare"
 
 if [ "${CONTROL:-1}" = 1 ]; then
@@ -93,7 +98,7 @@ if [ "${CONTROL:-1}" = 1 ]; then
             --retrain "$work/retrain-random" --retrain-fraction "$fraction" --epochs "$epochs" \
             --val "$original/val" -o "$work/retrained-random" --quiet
     "$cli" sweep "$config" -o "$work/after-random" \
-        --model "$work/retrained-random" --scan-cache "$work/scans" --jobs "$jobs"
+        --model "$work/retrained-random" --scan-cache "$work/scans" "${sweep_jobs[@]}"
     "$cli" compare "$work/before" "$work/after-random" -o "$work/compare-random" \
         --selection "$work/selection.json"
     # Targeted against random, directly: positive means targeting beat the control.
@@ -101,7 +106,7 @@ if [ "${CONTROL:-1}" = 1 ]; then
         --selection "$work/selection.json" --heldout "$original/val" \
         --model-a "$work/retrained-random" --model-b "$work/retrained"
     "$cli" sweep "$heldout_config" -o "$work/heldout-after-random" \
-        --model "$work/retrained-random" --scan-cache "$work/heldout-scans" --jobs "$jobs"
+        --model "$work/retrained-random" --scan-cache "$work/heldout-scans" "${sweep_jobs[@]}"
     "$cli" compare "$work/heldout-after-random" "$work/heldout-after" \
         -o "$work/heldout-targeted-vs-random"
 fi

@@ -1,8 +1,10 @@
 #pragma once
-// How a sweep uses the machine when --jobs / --threads are not given (issue 18). Scoring: one
-// worker in two stages, the next chunk ray-cast on one thread while LibTorch runs this chunk's
-// forward pass on every core. Two workers side by side each run a slower forward pass and fight
-// over the caches. Scans only: a worker per core. Results are the same whatever is chosen.
+// How a sweep uses the machine when --jobs / --threads are not given (issues 18 and 35). Scoring
+// on up to 2 cores: one worker in two stages, the next chunk ray-cast on one thread while
+// LibTorch runs this chunk's forward pass on every core. Scoring on 3 or more: a worker per core
+// with one LibTorch thread each, since the forward pass gains only 1.6x from a second thread
+// (docs/scale.md, measured with `bench sweep --score --cores N`). Scans only: a worker per core.
+// `cores` is what the process may use (core/CoreCount). Results are the same whatever is chosen.
 #include <string>
 
 namespace blindspot {
