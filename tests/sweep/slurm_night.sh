@@ -21,12 +21,12 @@ fi
 eval "$start"
 trap 'bash "$src/scripts/slurm-local.sh" stop "$state"' EXIT
 
-# 24 scenes: 4 shards of 6, two at a time, one CPU each (a scene takes about 0.6 s there, so the
+# 96 scenes: 4 shards of 24, two at a time, one CPU each (a scene takes about 0.12 s there, so the
 # cancel below, at 2 scenes, lands part-way).
 cat >"$work/night.json" <<'JSON'
 {"name": "slurm-night", "lidar": "hdl64e", "sampler": {"type": "grid"}, "dimensions": {
- "car_model": {"values": ["sedan", "van"]}, "x": {"values": [6, 10, 14]},
- "y": {"values": [-2, 2]}, "background": {"values": ["urban-01", "urban-02"]}}}
+ "car_model": {"values": ["sedan", "van"]}, "x": {"values": [6, 8, 10, 12, 14, 16]},
+ "y": {"values": [-4, -2, 2, 4]}, "background": {"values": ["urban-01", "urban-02"]}}}
 JSON
 "$cli" sweep "$work/night.json" -o "$work/unsharded" --threads 1 2>/dev/null
 "$cli" plan "$work/night.json" --shards 4 --parallel 2 --cpus-per-task 1 --slurm -o "$work/plan"
@@ -58,8 +58,8 @@ has_scenes() { [ "$(scenes_in "$shard1")" -ge 2 ]; }
 wait_until 120 has_scenes
 scancel "${array}_1"
 killed_at=$(scenes_in "$shard1")
-echo "cancelled task 1 with $killed_at of 6 scenes in its store"
-[ "$killed_at" -lt 6 ] || { echo "FAIL: task 1 had finished before it was cancelled"; exit 1; }
+echo "cancelled task 1 with $killed_at of 24 scenes in its store"
+[ "$killed_at" -lt 24 ] || { echo "FAIL: task 1 had finished before it was cancelled"; exit 1; }
 not_running() { [ -z "$(task_state 1)" ] || [ "$(task_state 1)" != RUNNING ]; }
 wait_until 30 not_running
 wait_until 30 scontrol requeue "${array}_1"
