@@ -1,4 +1,5 @@
 // blindspot generate --backgrounds ID[,ID...] --scans N -o DIR [--seed S] [--cars MIN..MAX]
+//                    [--people MIN..MAX]
 //                    [--lidar PRESET|FILE] [--models NAME,...] [--traffic uniform|area]
 //                    [--sequence SS] [--jobs N] [--randomize]
 //                    [--label-set matlab|semantickitti]
@@ -18,6 +19,7 @@ struct GenerateArgs {
     GenerateOptions options;
     std::string backgrounds;
     std::string cars = "2..8";
+    std::string people = "0";
     std::string models;  // comma list; empty: every model
     std::string traffic = "uniform";
 };
@@ -35,23 +37,25 @@ std::vector<std::string> splitList(const std::string& text) {
     return out;
 }
 
-// "A..B" -> (A, B); "A" -> (A, A).
-std::pair<int, int> parseCountRange(const std::string& text) {
-    const std::string expected = "expected a car count MIN..MAX, like 2..8, got \"" + text + "\"";
+// "A..B" -> (A, B); "A" -> (A, A); `flag` and `what` name the option in an error.
+std::pair<int, int> parseCountRange(const std::string& text, const std::string& flag,
+                                    const std::string& what) {
+    const std::string expected =
+        "expected a " + what + " count MIN..MAX, like 2..8, got \"" + text + "\"";
     try {
         const std::size_t dots = text.find("..");
         std::size_t used = 0;
         const int lo = std::stoi(text.substr(0, dots), &used);
         if (dots == std::string::npos) {
-            if (used != text.size()) throw ConfigError(ErrorSource::flag("--cars"), expected);
+            if (used != text.size()) throw ConfigError(ErrorSource::flag(flag), expected);
             return {lo, lo};
         }
         const std::string rest = text.substr(dots + 2);
         const int hi = std::stoi(rest, &used);
-        if (used != rest.size()) throw ConfigError(ErrorSource::flag("--cars"), expected);
+        if (used != rest.size()) throw ConfigError(ErrorSource::flag(flag), expected);
         return {lo, hi};
     } catch (const std::logic_error&) {
-        throw ConfigError(ErrorSource::flag("--cars"), expected);
+        throw ConfigError(ErrorSource::flag(flag), expected);
     }
 }
 
@@ -79,7 +83,8 @@ void runGenerate(GenerateArgs& args, const AppContext& context) {
     o.models = chosenModels(context.models(), args.models);
     if (args.traffic == "area") o.traffic = trafficByArea();
     o.backgrounds = splitList(args.backgrounds);
-    std::tie(o.cars_min, o.cars_max) = parseCountRange(args.cars);
+    std::tie(o.cars_min, o.cars_max) = parseCountRange(args.cars, "--cars", "car");
+    std::tie(o.people_min, o.people_max) = parseCountRange(args.people, "--people", "people");
     const GenerateSummary s = generateDataset(o);
     std::cout << "generated " << s.scans << " scans (" << s.points << " points, " << s.car_points
               << " on cars) in " << s.seconds << " s -> " << o.output << "/sequences/" << o.sequence
@@ -101,6 +106,10 @@ void setupGenerateCommand(CLI::App& app, const AppContext& context) {
     cmd->add_option("--seed", o.seed, "Seed; scan i depends on (seed, i) only")
         ->capture_default_str();
     cmd->add_option("--cars", args->cars, "Cars per scan, MIN..MAX")->capture_default_str();
+    cmd->add_option("--people", args->people,
+                    "Pedestrians and cyclists per scan on and beside the road, MIN..MAX (placed "
+                    "like traffic; default none)")
+        ->capture_default_str();
     cmd->add_option("--lidar", o.lidar, "LiDAR preset or spec file")->capture_default_str();
     cmd->add_option("--models", args->models,
                     "Car models for traffic and parked cars, comma-separated (default: all)");

@@ -78,6 +78,7 @@ void runSweepCommand(const SweepOptions& opt, const AppContext& context) {
         options.segmenter = [predictor] { return makeExternalSegmenter(predictor); };
         std::cerr << "model " << opt.model << " (external command, " << predictor.identity << ")\n";
     } else if (!opt.scans_only) {
+        if (plan.pipeline) preferSleepingTorchThreads();
         setTorchThreads(plan.torch_threads);
         const std::string model = opt.model.empty() ? context.data().baseline() : opt.model;
         std::shared_ptr<SegmentationNetwork> net = SegmentationNetwork::load(model);

@@ -1,11 +1,30 @@
 // bench: prints speed figures. Never part of the test suite.
 #include <CLI/CLI.hpp>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <cstring>
 #include <iostream>
 
 #include "bench/Benches.hpp"
 #include "core/Error.hpp"
 
+namespace {
+
+// `bench sweep` times what `blindspot sweep` runs. The CLI asks LibTorch's threads to sleep
+// between parallel regions before it loads LibTorch (preferSleepingTorchThreads); this binary
+// links LibTorch, whose libgomp read the environment before main, so it restarts itself once
+// with the same setting. A policy already in the environment is kept.
+void restartWithSleepingTorchThreads(int argc, char** argv) {
+    if (argc < 2 || std::strcmp(argv[1], "sweep") != 0 || std::getenv("OMP_WAIT_POLICY")) return;
+    ::setenv("OMP_WAIT_POLICY", "PASSIVE", 1);
+    ::execv("/proc/self/exe", argv);  // returns only on failure: then run as we are
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
+    restartWithSleepingTorchThreads(argc, argv);
     CLI::App app{"blindspot benchmarks"};
     app.require_subcommand(1);
     blindspot::bench::RaycastBenchOptions raycast;

@@ -257,6 +257,7 @@ SensorResponse responseFromJson(const JsonObject& j, std::size_t rows) {
     r.intensity_step = j.number("intensity_step", r.intensity_step);
     r.vehicle_drop_probability = j.number("vehicle_drop_probability", r.vehicle_drop_probability);
     r.vehicle_weak_share = j.number("vehicle_weak_share", r.vehicle_weak_share);
+    r.vehicle_instance_spread = j.number("vehicle_instance_spread", r.vehicle_instance_spread);
     j.rejectUnknownKeys();
     if (!(r.range_10pct_m > 0.0)) j.fail("range_10pct_m", "must be > 0 m");
     if (!(r.reflectivity_exponent > 0.0 && r.reflectivity_exponent <= 1.0))
@@ -282,6 +283,8 @@ SensorResponse responseFromJson(const JsonObject& j, std::size_t rows) {
         j.fail("vehicle_drop_probability", "must lie in [0, 1]");
     if (!(r.vehicle_weak_share >= 0.0 && r.vehicle_weak_share <= 1.0))
         j.fail("vehicle_weak_share", "must lie in [0, 1]");
+    if (!(r.vehicle_instance_spread >= 0.0 && r.vehicle_instance_spread <= 1.0))
+        j.fail("vehicle_instance_spread", "must lie in [0, 1]");
     return r;
 }
 
@@ -304,6 +307,8 @@ nlohmann::json responseToJson(const SensorResponse& r) {
     if (r.vehicle_drop_probability > 0.0)
         j["vehicle_drop_probability"] = r.vehicle_drop_probability;
     if (r.vehicle_weak_share > 0.0) j["vehicle_weak_share"] = r.vehicle_weak_share;
+    if (r.vehicle_instance_spread > 0.0)
+        j["vehicle_instance_spread"] = r.vehicle_instance_spread;
     return j;
 }
 

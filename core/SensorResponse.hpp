@@ -54,6 +54,11 @@ struct SensorResponse {
     double intensity_step = 0.0;             ///< quantum of the reported remission, 0: none
     double vehicle_drop_probability = 0.0;   ///< extra loss of a vehicle surface's returns
     double vehicle_weak_share = 0.0;         ///< share of vehicle returns that read remission 0
+    /// Each vehicle instance scales both shares by its own U(1 - spread, 1 + spread), in [0, 1]:
+    /// real cars differ within one scan (drive 0001 frame 10's van reads 0 in 18 % of its
+    /// returns and is nearly whole; frame 30's cars in 73 %), so a network must not take
+    /// "patchy" for "car". 0: every car of a scan alike.
+    double vehicle_instance_spread = 0.0;
 };
 
 /// Domain randomisation for training data: the response with drop_probability raised by U(0,
@@ -62,8 +67,9 @@ struct SensorResponse {
 /// and each of the `rows` lasers' gain scaled by exp(0.2 N(0, 1)) and, for one laser in 12, by
 /// U(0.1, 0.4) (a dim laser, as KITTI's rows 36 and 51), vehicle_drop_probability drawn from
 /// U(0, 2 p) and vehicle_weak_share from U(0.4 s, 1.9 s) around the nominal p and s (clamped to
-/// 1; U(0, 0.4) and U(0.2, 0.95) for hdl64e-kitti, the span of the real drives above). A disabled
-/// response stays disabled.
+/// 1; U(0, 0.4) and U(0.2, 0.95) for hdl64e-kitti, the span of the real drives above), and, where
+/// the response has vehicle terms, vehicle_instance_spread 1 (each car between whole and bright
+/// and twice the scan's shares; network 12). A disabled response stays disabled.
 SensorResponse randomizedResponse(SensorResponse response, int rows, Rng& rng);
 
 }  // namespace blindspot

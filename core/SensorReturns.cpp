@@ -11,8 +11,10 @@
 namespace blindspot {
 namespace {
 
-// The cell stream of the response (LidarEffects uses 1..4).
+// The cell stream of the response (LidarEffects uses 1..4), and the stream of a vehicle
+// instance's own shares (keyed by its instance id instead of a cell).
 constexpr std::uint64_t kResponseStream = 11;
+constexpr std::uint64_t kVehicleInstanceStream = 12;
 
 // The remission as the sensor stores it: clamped to [0, 1] and rounded to its step (inverse given:
 // a division per cell was a tenth of the response's time).
@@ -61,11 +63,26 @@ double remissionFromLog(const SensorResponse& r, double log_rho) {
 
 // Clear-coated paint and glass (core/SensorResponse.hpp): whether a vehicle return is lost, and
 // else whether it reads 0. Draws only where the response asks, so other scans keep their bits.
-bool vehicleReturnLost(const SensorResponse& r, Rng& rng) {
-    return r.vehicle_drop_probability > 0.0 && rng.chance(r.vehicle_drop_probability);
+struct VehicleShares {
+    double drop = 0.0, weak = 0.0;
+};
+bool vehicleReturnLost(const VehicleShares& s, Rng& rng) {
+    return s.drop > 0.0 && rng.chance(s.drop);
 }
-bool vehicleReturnWeak(const SensorResponse& r, Rng& rng) {
-    return r.vehicle_weak_share > 0.0 && rng.chance(r.vehicle_weak_share);
+bool vehicleReturnWeak(const VehicleShares& s, Rng& rng) {
+    return s.weak > 0.0 && rng.chance(s.weak);
+}
+
+// The shares of one vehicle instance: the scan's, each scaled by the instance's own factor,
+// drawn from the scan's seed and the instance id, so every return of a car agrees.
+VehicleShares vehicleShares(const SensorResponse& r, std::uint64_t seed, std::uint16_t instance) {
+    VehicleShares s{r.vehicle_drop_probability, r.vehicle_weak_share};
+    if (!(r.vehicle_instance_spread > 0.0)) return s;
+    Rng rng = cellRng(seed, instance, kVehicleInstanceStream);
+    const double lo = 1.0 - r.vehicle_instance_spread, hi = 1.0 + r.vehicle_instance_spread;
+    s.drop = std::min(1.0, s.drop * rng.uniform(lo, hi));
+    s.weak = std::min(1.0, s.weak * rng.uniform(lo, hi));
+    return s;
 }
 
 double rowValue(const std::vector<double>& per_row, int row, double fallback) {
@@ -117,11 +134,12 @@ void applySensorResponse(ScanGrid& scan, const SensorResponse& r, std::uint64_t 
             const double noise = r.intensity_noise > 0.0 ? r.intensity_noise * gaussian(rng) : 0.0;
             bool weak = m < r.weak_return_margin;
             if (scan.label[i] == label::kVehicle) {
-                if (vehicleReturnLost(r, rng)) {
+                const VehicleShares v = vehicleShares(r, seed, scan.instance[i]);
+                if (vehicleReturnLost(v, rng)) {
                     clearCell(scan, i);
                     continue;
                 }
-                weak = vehicleReturnWeak(r, rng) || weak;
+                weak = vehicleReturnWeak(v, rng) || weak;
             }
             scan.reflectivity[i] =
                 weak ? 0.0f

@@ -34,6 +34,8 @@ void checkOptions(const GenerateOptions& o) {
     if (o.scans < 1) throw ConfigError(ErrorSource::flag("--scans"), "must be >= 1");
     if (o.cars_min < 0 || o.cars_max < o.cars_min)
         throw ConfigError(ErrorSource::flag("--cars"), "expected MIN..MAX with 0 <= MIN <= MAX");
+    if (o.people_min < 0 || o.people_max < o.people_min)
+        throw ConfigError(ErrorSource::flag("--people"), "expected MIN..MAX with 0 <= MIN <= MAX");
     if (o.sequence.size() != 2 || o.sequence.find_first_not_of("0123456789") != std::string::npos)
         throw ConfigError(ErrorSource::flag("--sequence"), "expected two digits, like 00");
 }
@@ -60,6 +62,12 @@ GenerateSummary generateDataset(const GenerateOptions& o) {
         const int count = o.cars_min + rng.index(o.cars_max - o.cars_min + 1);
         addTrafficCars(sample, count, assembler->background(sample.background), models, rng,
                        o.traffic);
+        if (o.people_max > 0) {
+            Rng people_rng(fnv1a64(std::to_string(o.seed) + "/" + std::to_string(i) + "/people"));
+            const int people = o.people_min + people_rng.index(o.people_max - o.people_min + 1);
+            addTrafficPeople(sample, people, assembler->background(sample.background), models,
+                             people_rng, o.traffic);
+        }
         const AssembledScene scene = assembler->assemble(sample);
         LidarSpec scan_lidar = lidar;
         Eigen::Isometry3d world_from_sensor = scene.world_from_sensor;
@@ -80,7 +88,7 @@ GenerateSummary generateDataset(const GenerateOptions& o) {
     writer.finish();
     std::vector<std::string> model_names;
     for (const auto& m : models) model_names.push_back(m.name);
-    const nlohmann::json record = {{"models", model_names},
+    nlohmann::json record = {{"models", model_names},
                                    {"traffic_x_m", {o.traffic.x_min_m, o.traffic.x_max_m}},
                                    {"traffic_uniform_in_area", o.traffic.x_uniform_in_area},
                                    {"backgrounds", o.backgrounds},
@@ -92,6 +100,7 @@ GenerateSummary generateDataset(const GenerateOptions& o) {
                                    {"randomize", o.randomize},
                                    {"label_set", labelSetName(o.label_set)},
                                    {"cars_max", o.cars_max}};
+    if (o.people_max > 0) record["people"] = {o.people_min, o.people_max};
     writeFileAtomic((fs::path(o.output) / "generate.json").string(), record.dump(2) + "\n");
     GenerateSummary summary;
     summary.scans = o.scans;

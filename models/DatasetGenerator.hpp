@@ -26,6 +26,11 @@ struct GenerateOptions {
     std::string lidar = "hdl64e";  ///< preset name or spec file
     int cars_min = 2;              ///< cars per scan, uniform in [cars_min, cars_max]
     int cars_max = 8;
+    /// People per scan (pedestrians and cyclists on and beside the road, addTrafficPeople),
+    /// uniform in [people_min, people_max], drawn from a stream of their own: 0..0 adds none and
+    /// leaves every other draw, so the files, as they were.
+    int people_min = 0;
+    int people_max = 0;
     /// Cars ahead of the ego vehicle, mostly with the traffic, a quarter at a random heading.
     TrafficPolicy traffic{3.0, 45.0, 15.0, 0.25, 100};
     int jobs = 1;  ///< worker threads; the files do not depend on it

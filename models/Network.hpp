@@ -18,6 +18,13 @@
 
 namespace blindspot {
 
+/// Asks LibTorch's OpenMP threads to sleep, not spin, between parallel regions (OMP_WAIT_POLICY
+/// PASSIVE), unless the environment already sets a policy. libgomp reads it once, when it loads,
+/// so this counts only before the first network is loaded. A pipelined sweep wants it: with the
+/// default policy the two LibTorch threads spin for the CPU that the ray-casting thread needs
+/// between forward passes (61 % of a bf16 sweep's CPU samples were libgomp's wait loop).
+void preferSleepingTorchThreads();
+
 /// Sets the intra-op thread count of every network in the process (LibTorch's pool is global).
 void setTorchThreads(int threads);
 

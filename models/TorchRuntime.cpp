@@ -2,6 +2,8 @@
 
 #include <dlfcn.h>
 
+#include <cstdlib>
+
 #include <filesystem>
 
 #include "core/DataDir.hpp"
@@ -59,6 +61,8 @@ std::unique_ptr<SegmentationNetwork> SegmentationNetwork::create(const ModelCard
                                                                  std::uint64_t seed) {
     return torchRuntime().create_network(card, seed);
 }
+
+void preferSleepingTorchThreads() { ::setenv("OMP_WAIT_POLICY", "PASSIVE", 0); }
 
 void setTorchThreads(int threads) { torchRuntime().set_threads(threads); }
 

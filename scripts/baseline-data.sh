@@ -9,7 +9,8 @@
 # area rather than crowding the sensor. No real scan is ever used. Each set is skipped when it
 # exists. Used by train-baseline.sh, experiment-realism.sh and paper-experiment.sh.
 #   usage: scripts/baseline-data.sh WORK_DIR [TRAIN_SCANS]      -> WORK_DIR/train, WORK_DIR/val
-#   env:   BLINDSPOT_CLI (default build/bin/blindspot), JOBS (2)
+#   env:   BLINDSPOT_CLI (default build/bin/blindspot), JOBS (2), PEOPLE (pedestrians and cyclists
+#          per training scan on and beside the road, MIN..MAX; default 0: none, network 11's data)
 set -euo pipefail
 work=$1 scans=${2:-2400} jobs=${JOBS:-2}
 cars=coupe,hatchback,microcar,pickup,sedan,suv,van,wagon
@@ -49,7 +50,8 @@ bgs+=$(for t in urban suburban boulevard intersection; do for s in $(seq 5001 50
 bgs+=$(for s in $(seq 5001 5080); do world residential-narrow "$s"; done)
 [ -f "$work/train/generate.json" ] ||
     "$cli" generate --backgrounds "${bgs%,}" --scans "$scans" --cars 0..3 --seed 1 \
-        --lidar hdl64e-kitti --models "$cars" --traffic area --randomize -o "$work/train" --jobs "$jobs"
+        --lidar hdl64e-kitti --models "$cars" --traffic area --people "${PEOPLE:-0}" --randomize \
+        -o "$work/train" --jobs "$jobs"
 [ -f "$work/val/generate.json" ] ||
     "$cli" generate --backgrounds kitti-residential:6001,kitti-residential:6002,kitti-residential:6003,urban:6001,suburban:6001,boulevard:6001 \
         --scans 200 --cars 0..3 --seed 2 --lidar hdl64e-kitti --models "$cars" --traffic area \

@@ -212,6 +212,10 @@ TEST(Cli, SweepBadInputGivesOneLineErrors) {
                        "--backgrounds: unknown background \"urban-99\"");
     expectOneLineError(runCli("generate --backgrounds train-01 --scans 2 --cars 5..2" + out),
                        "--cars: expected MIN..MAX with 0 <= MIN <= MAX");
+    expectOneLineError(runCli("generate --backgrounds train-01 --scans 2 --people 3..1" + out),
+                       "--people: expected MIN..MAX with 0 <= MIN <= MAX");
+    expectOneLineError(runCli("generate --backgrounds train-01 --scans 2 --people two" + out),
+                       "--people: expected a people count MIN..MAX, like 2..8, got \"two\"");
     expectOneLineError(
         runCli("generate --backgrounds train-01 --scans 2 --models sedan,tank" + out),
         "--models: unknown car model \"tank\"; expected one of bus, coupe");

@@ -259,7 +259,8 @@ TEST(LidarSpec, ResponseErrorsNameTheField) {
              {"row_intensity_gain", std::vector<double>(64, -0.5), "must lie in [0, 10]"},
              {"intensity_step", 0.7, "must lie in [0, 0.5]"},
              {"vehicle_drop_probability", -0.1, "must lie in [0, 1]"},
-             {"vehicle_weak_share", 1.2, "must lie in [0, 1]"}}) {
+             {"vehicle_weak_share", 1.2, "must lie in [0, 1]"},
+             {"vehicle_instance_spread", -0.5, "must lie in [0, 1]"}}) {
         j = lidarSpecToJson(lidarPreset("hdl64e-kitti"));
         j["response"][key] = bad;
         try {

@@ -284,6 +284,58 @@ TEST(SensorResponse, VehicleReturnsAreLostAndReadZeroAtTheirOwnShares) {
     EXPECT_LE(weak_hi, 0.95);
 }
 
+TEST(SensorResponse, EachCarHasItsOwnSharesUnderAnInstanceSpread) {
+    // 125 cars of 16 columns each (64 x 16 cells), all rho 0.3 at 10 m.
+    auto scanOfCars = [] {
+        ScanGrid scan = uniformScan(10.0, 0.3);
+        for (int row = 0; row < scan.rows(); ++row)
+            for (int col = 0; col < scan.cols(); ++col) {
+                scan.label[scan.index(row, col)] = label::kVehicle;
+                scan.instance[scan.index(row, col)] = std::uint16_t(1 + col / 16);
+            }
+        return scan;
+    };
+    // Per car: its kept share against whole cars (the lowest lasers lose some anyway).
+    auto keptPerCar = [&](double spread) {
+        ScanGrid whole = scanOfCars(), coated = scanOfCars();
+        SensorResponse r = whole.spec.response;
+        r.vehicle_drop_probability = r.vehicle_weak_share = 0.0;
+        applySensorResponse(whole, r, 5);
+        r.vehicle_drop_probability = 0.2;
+        r.vehicle_weak_share = 0.5;
+        r.vehicle_instance_spread = spread;
+        applySensorResponse(coated, r, 5);
+        std::vector<double> kept(126, 0.0), cells(126, 0.0);
+        for (std::size_t i = 0; i < whole.range_m.size(); ++i)
+            if (whole.valid(i)) {
+                cells[whole.instance[i]] += 1;
+                kept[whole.instance[i]] += coated.valid(i);
+            }
+        std::vector<double> share;
+        for (std::size_t k = 1; k < kept.size(); ++k)
+            if (cells[k] > 0) share.push_back(kept[k] / cells[k]);
+        return share;
+    };
+    const std::vector<double> alike = keptPerCar(0.0), own = keptPerCar(1.0);
+    ASSERT_EQ(own.size(), 125u);
+    // Spread 0: every car loses 0.2 (about 1,000 cells each: a binomial sigma of 0.013).
+    for (double s : alike) EXPECT_NEAR(s, 0.8, 0.06);
+    // Spread 1: each car loses 0.2 x U(0, 2), so some are whole and some lose 0.4.
+    const auto [lo, hi] = std::minmax_element(own.begin(), own.end());
+    EXPECT_GT(*hi, 0.96);
+    EXPECT_LT(*lo, 0.64);
+    double mean = 0.0;
+    for (double s : own) mean += s / double(own.size());
+    EXPECT_NEAR(mean, 0.8, 0.03);
+    // Training data draws it for a response with vehicle terms, none for one without.
+    Rng rng(4);
+    const SensorResponse nominal = scanOfCars().spec.response;
+    EXPECT_DOUBLE_EQ(randomizedResponse(nominal, 64, rng).vehicle_instance_spread, 1.0);
+    SensorResponse plain = nominal;
+    plain.vehicle_drop_probability = plain.vehicle_weak_share = 0.0;
+    EXPECT_DOUBLE_EQ(randomizedResponse(plain, 64, rng).vehicle_instance_spread, 0.0);
+}
+
 TEST(SensorResponse, RangeNoiseMovesEachReturnAlongItsOwnRay) {
     ScanGrid scan = uniformScan(20.0, 0.5);
     applySensorResponse(scan, scan.spec.response, 3);

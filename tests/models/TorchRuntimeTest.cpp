@@ -3,7 +3,9 @@
 // build/tests/../lib.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <filesystem>
+#include <string>
 
 #include "core/Error.hpp"
 #include "models/Network.hpp"
@@ -59,4 +61,19 @@ TEST(TorchRuntime, CliWithoutTheLibraryNamesItInOneLine) {
     fs::copy_file(fs::canonical("/lib/x86_64-linux-gnu/libz.so.1"), library);
     expectOneLineError(runCliWith(copy, sweep),
                        library + ": not blindspot's LibTorch half (no blindspot_torch_runtime)");
+}
+
+TEST(TorchRuntime, SleepingThreadsLeaveAPolicyTheEnvironmentSet) {
+    const char* was = std::getenv("OMP_WAIT_POLICY");
+    const std::string saved = was ? was : "";
+    ::unsetenv("OMP_WAIT_POLICY");
+    blindspot::preferSleepingTorchThreads();
+    EXPECT_STREQ(std::getenv("OMP_WAIT_POLICY"), "PASSIVE");
+    ::setenv("OMP_WAIT_POLICY", "ACTIVE", 1);  // a user's own choice wins
+    blindspot::preferSleepingTorchThreads();
+    EXPECT_STREQ(std::getenv("OMP_WAIT_POLICY"), "ACTIVE");
+    if (was)
+        ::setenv("OMP_WAIT_POLICY", saved.c_str(), 1);
+    else
+        ::unsetenv("OMP_WAIT_POLICY");
 }
