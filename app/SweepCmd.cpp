@@ -62,12 +62,13 @@ void runSweepCommand(const SweepOptions& opt, const AppContext& context) {
     options.full_scans = opt.full_scans;
     const std::string external = externalPredictorPath(opt.model);
     const int cores = usableCores();
-    const SweepPlan plan = planSweep(opt.jobs, opt.threads, opt.batch, !opt.scans_only, cores);
+    const Precision precision = precisionFlag(opt.precision);
+    const SweepPlan plan =
+        planSweep(opt.jobs, opt.threads, opt.batch, !opt.scans_only, cores, precision);
     options.jobs = plan.jobs;
     options.pipeline = plan.pipeline;
     options.cast_threads = plan.cast_threads;
     options.batch = plan.batch;
-    const Precision precision = precisionFlag(opt.precision);
     if (precision != Precision::kFp32 && (opt.scans_only || !external.empty()))
         throw ConfigError(ErrorSource::flag("--precision"),
                           "fp32 without a LibTorch network (an external command chooses its own "

@@ -214,9 +214,10 @@ torch::Tensor forwardFp32(const NetworkState& s, const torch::Tensor& input,
 
 torch::Tensor NetworkState::forward(const torch::Tensor& input, const torch::Tensor& mask) const {
     if (precision == Precision::kFp32) return forwardFp32(*this, input, mask);
-    // Channels-last input lets oneDNN's bf16 convolutions skip a layout reorder per layer: 0.68
-    // of FP32's time per frame at batch 4 here, against 0.77 in NCHW (bench infer). A copy of the
-    // weights held in bf16 and channels-last measured no better (0.70).
+    // Channels-last input lets oneDNN's bf16 convolutions skip a layout reorder per layer, and
+    // the pass stays channels-last (SqueezeSeg.cpp's deconvolutions): 0.45 of FP32's time per
+    // frame at batch 4 here, against 0.77 in NCHW (bench infer). A copy of the weights held in
+    // bf16 and channels-last measured no better than autocast.
     const Bf16Autocast autocast;
     return forwardFp32(*this, input.contiguous(at::MemoryFormat::ChannelsLast), mask)
         .to(torch::kFloat)

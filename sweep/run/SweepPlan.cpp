@@ -8,14 +8,16 @@ namespace {
 constexpr int kPipelinedCores = 2;
 }  // namespace
 
-SweepPlan planSweep(int jobs, int threads, int batch, bool scoring, int cores) {
+SweepPlan planSweep(int jobs, int threads, int batch, bool scoring, int cores,
+                    Precision precision) {
     SweepPlan plan;
     if (batch > 0) plan.batch = batch;
     // Scoring: up to 2 cores, one pipelined worker (13.7 scenes/s on 2 cores against 12.0 for two
     // workers of one thread); from 3 cores, a worker of one LibTorch thread per core, as the
     // forward pass scales poorly with threads (1.6x from 1 to 2; docs/scale.md, "Workers and
     // threads per core count").
-    plan.jobs = jobs > 0 ? jobs : scoring && cores <= kPipelinedCores ? 1 : cores;
+    const bool pipelined = scoring && cores <= kPipelinedCores && precision == Precision::kFp32;
+    plan.jobs = jobs > 0 ? jobs : pipelined ? 1 : cores;
     plan.pipeline = scoring && plan.jobs == 1;
     plan.torch_threads = threads > 0 ? threads : std::max(1, cores / plan.jobs);
     plan.cast_threads = plan.pipeline ? 1 : 0;

@@ -1,5 +1,5 @@
-// The sweep plan's rule (docs/scale.md): one pipelined worker up to 2 cores when scoring, then a
-// worker of one LibTorch thread per core; the flags win.
+// The sweep plan's rule (docs/scale.md): one pipelined worker up to 2 cores when scoring in FP32,
+// then (and in bf16 from 2 cores) a worker of one LibTorch thread per core; the flags win.
 #include <gtest/gtest.h>
 
 #include "sweep/run/SweepPlan.hpp"
@@ -21,6 +21,13 @@ TEST(SweepPlan, PipelinedUpToTwoCoresThenAWorkerPerCore) {
         EXPECT_EQ(p.torch_threads, 1);
         EXPECT_EQ(p.batch, 4);
     }
+    // bf16: a worker of one LibTorch thread per core from 2 cores on (1 core: the same one
+    // pipelined worker as FP32).
+    const SweepPlan bf16 = planSweep(0, 0, 0, true, 2, Precision::kBf16);
+    EXPECT_EQ(bf16.jobs, 2);
+    EXPECT_FALSE(bf16.pipeline);
+    EXPECT_EQ(bf16.torch_threads, 1);
+    EXPECT_TRUE(planSweep(0, 0, 0, true, 1, Precision::kBf16).pipeline);
     const SweepPlan scans = planSweep(0, 0, 0, false, 2);
     EXPECT_EQ(scans.jobs, 2);
     EXPECT_FALSE(scans.pipeline);
