@@ -27,8 +27,6 @@ SensorResponse randomizedResponse(SensorResponse r, int rows, Rng& rng) {
         std::min(1.0, rng.uniform(0.0, 2.0 * r.vehicle_drop_probability));
     r.vehicle_weak_share =
         std::min(1.0, rng.uniform(0.4 * r.vehicle_weak_share, 1.9 * r.vehicle_weak_share));
-    if (r.vehicle_drop_probability > 0.0 || r.vehicle_weak_share > 0.0)
-        r.vehicle_instance_spread = 1.0;  // no draw: the draws above stay those of network 11
     return r;
 }
 

@@ -67,9 +67,8 @@ struct SensorResponse {
 /// and each of the `rows` lasers' gain scaled by exp(0.2 N(0, 1)) and, for one laser in 12, by
 /// U(0.1, 0.4) (a dim laser, as KITTI's rows 36 and 51), vehicle_drop_probability drawn from
 /// U(0, 2 p) and vehicle_weak_share from U(0.4 s, 1.9 s) around the nominal p and s (clamped to
-/// 1; U(0, 0.4) and U(0.2, 0.95) for hdl64e-kitti, the span of the real drives above), and, where
-/// the response has vehicle terms, vehicle_instance_spread 1 (each car between whole and bright
-/// and twice the scan's shares; network 12). A disabled response stays disabled.
+/// 1; U(0, 0.4) and U(0.2, 0.95) for hdl64e-kitti, the span of the real drives above);
+/// vehicle_instance_spread is kept as the spec sets it. A disabled response stays disabled.
 SensorResponse randomizedResponse(SensorResponse response, int rows, Rng& rng);
 
 }  // namespace blindspot

@@ -10,7 +10,9 @@
 # exists. Used by train-baseline.sh, experiment-realism.sh and paper-experiment.sh.
 #   usage: scripts/baseline-data.sh WORK_DIR [TRAIN_SCANS]      -> WORK_DIR/train, WORK_DIR/val
 #   env:   BLINDSPOT_CLI (default build/bin/blindspot), JOBS (2), PEOPLE (pedestrians and cyclists
-#          per training scan on and beside the road, MIN..MAX; default 0: none, network 11's data)
+#          per training scan on and beside the road, MIN..MAX; default 0: none, network 11's data),
+#          TRAIN_LIDAR (the training scans' LiDAR preset or spec file; default hdl64e-kitti;
+#          network 12 used a copy of it with "vehicle_instance_spread": 1, docs/fidelity.md)
 set -euo pipefail
 work=$1 scans=${2:-2400} jobs=${JOBS:-2}
 cars=coupe,hatchback,microcar,pickup,sedan,suv,van,wagon
@@ -50,7 +52,7 @@ bgs+=$(for t in urban suburban boulevard intersection; do for s in $(seq 5001 50
 bgs+=$(for s in $(seq 5001 5080); do world residential-narrow "$s"; done)
 [ -f "$work/train/generate.json" ] ||
     "$cli" generate --backgrounds "${bgs%,}" --scans "$scans" --cars 0..3 --seed 1 \
-        --lidar hdl64e-kitti --models "$cars" --traffic area --people "${PEOPLE:-0}" --randomize \
+        --lidar "${TRAIN_LIDAR:-hdl64e-kitti}" --models "$cars" --traffic area --people "${PEOPLE:-0}" --randomize \
         -o "$work/train" --jobs "$jobs"
 [ -f "$work/val/generate.json" ] ||
     "$cli" generate --backgrounds kitti-residential:6001,kitti-residential:6002,kitti-residential:6003,urban:6001,suburban:6001,boulevard:6001 \
