@@ -22,7 +22,8 @@ namespace blindspot {
 /// PASSIVE), unless the environment already sets a policy. libgomp reads it once, when it loads,
 /// so this counts only before the first network is loaded. A pipelined sweep wants it: with the
 /// default policy the two LibTorch threads spin for the CPU that the ray-casting thread needs
-/// between forward passes (61 % of a bf16 sweep's CPU samples were libgomp's wait loop).
+/// between forward passes (libgomp's wait loop: 24 % of a pipelined bf16 sweep's CPU samples on
+/// the idle 2-core machine, 61 % while a training run shared it; docs/scale.md).
 void preferSleepingTorchThreads();
 
 /// Sets the intra-op thread count of every network in the process (LibTorch's pool is global).

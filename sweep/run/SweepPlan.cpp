@@ -12,10 +12,11 @@ SweepPlan planSweep(int jobs, int threads, int batch, bool scoring, int cores,
                     Precision precision) {
     SweepPlan plan;
     if (batch > 0) plan.batch = batch;
-    // Scoring: up to 2 cores, one pipelined worker (13.7 scenes/s on 2 cores against 12.0 for two
-    // workers of one thread); from 3 cores, a worker of one LibTorch thread per core, as the
-    // forward pass scales poorly with threads (1.6x from 1 to 2; docs/scale.md, "Workers and
-    // threads per core count").
+    // Scoring in FP32: up to 2 cores, one pipelined worker (15.5 scenes/s on 2 cores against 12.4
+    // for two workers of one thread); from 3 cores, a worker of one LibTorch thread per core, as
+    // the forward pass scales poorly with threads (1.4-1.6x from 1 to 2). In bf16 the workers win
+    // from 2 cores (the paper sweep: 32.3 against 39.6 s, 34.0 against 41.4 s). docs/scale.md,
+    // "Workers and threads per core count".
     const bool pipelined = scoring && cores <= kPipelinedCores && precision == Precision::kFp32;
     plan.jobs = jobs > 0 ? jobs : pipelined ? 1 : cores;
     plan.pipeline = scoring && plan.jobs == 1;
