@@ -50,6 +50,7 @@ TrainOptions trainOptionsFromJson(const nlohmann::json& json, const std::string&
     o.batch = j.integer("batch", o.batch);
     o.crop_cols = j.integer("crop_cols", o.crop_cols);
     o.flip = j.boolean("flip", o.flip);
+    o.intensity_dropout = j.number("intensity_dropout", o.intensity_dropout);
     o.seed = std::uint64_t(j.integer("seed", int(o.seed)));
     o.threads = j.integer("threads", o.threads);
     o.max_steps = j.integer("max_steps", o.max_steps);
@@ -57,6 +58,10 @@ TrainOptions trainOptionsFromJson(const nlohmann::json& json, const std::string&
     if (!(o.lr_decay > 0.0 && o.lr_decay <= 1.0)) j.fail("lr_decay", "must lie in (0, 1]");
     if (o.weight_decay < 0.0) j.fail("weight_decay", "must be >= 0");
     if (o.grad_clip < 0.0) j.fail("grad_clip", "must be >= 0");
+    if (!(o.intensity_dropout >= 0.0 && o.intensity_dropout <= 1.0))
+        j.fail("intensity_dropout", "must lie in [0, 1]");
+    if (o.intensity_dropout > 0.0 && !o.intensity)
+        j.fail("intensity_dropout", "0 for a network without the intensity channel");
     j.rejectUnknownKeys();
     return o;
 }
@@ -83,6 +88,7 @@ nlohmann::json trainOptionsToJson(const TrainOptions& o) {
             {"batch", o.batch},
             {"crop_cols", o.crop_cols},
             {"flip", o.flip},
+            {"intensity_dropout", o.intensity_dropout},
             {"seed", o.seed},
             {"threads", o.threads},
             {"max_steps", o.max_steps}};

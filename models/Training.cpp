@@ -34,9 +34,9 @@ struct Batch {
     torch::Tensor labels;  // B x H x W, int64
 };
 
-// One example as tensors, flipped and cropped as drawn.
-Batch exampleTensors(const ModelCard& card, const LabelledImage& example, bool flip, int col0,
-                     int cols) {
+// One example as tensors, flipped, cropped and without intensity as drawn.
+Batch exampleTensors(const ModelCard& card, const LabelledImage& example, bool flip,
+                     bool drop_intensity, int col0, int cols) {
     RangeImage image = example.image;
     std::vector<std::int8_t> classes = example.cell_class;
     const RangeGrid& g = card.grid;
@@ -46,7 +46,16 @@ Batch exampleTensors(const ModelCard& card, const LabelledImage& example, bool f
             std::reverse(classes.begin() + std::ptrdiff_t(r) * g.cols,
                          classes.begin() + std::ptrdiff_t(r + 1) * g.cols);
     }
-    const std::vector<float> x = normalisedInput(image, card.mean, card.std, card.empty_cells);
+    std::vector<float> x = normalisedInput(image, card.mean, card.std, card.empty_cells);
+    const auto channel = std::find(image.channels.begin(), image.channels.end(),
+                                   InputChannel::kIntensity);
+    if (drop_intensity && channel != image.channels.end()) {
+        // Every return reads the card's mean remission; empty cells stay as they are.
+        const std::size_t plane = g.cellCount();
+        float* intensity = x.data() + std::size_t(channel - image.channels.begin()) * plane;
+        for (std::size_t i = 0; i < plane; ++i)
+            if (image.mask[i]) intensity[i] = 0.0f;
+    }
     Batch b;
     b.input = torch::tensor(x).view({card.channelCount(), g.rows, g.cols}).narrow(2, col0, cols);
     b.mask = torch::tensor(std::vector<float>(image.mask.begin(), image.mask.end()))
@@ -327,8 +336,14 @@ TrainReport torch_half::trainNetwork(const TrainOptions& o, std::ostream& log) {
                         : run.train
                               .images[std::size_t(order[std::size_t((step * o.batch + b) % n)])];
                 const bool flip = o.flip && std::bernoulli_distribution(0.5)(rng);
-                parts.push_back(
-                    exampleTensors(card, ex, flip, drawCropStart(rng, card.grid.cols, cols), cols));
+                // Drawn only for a share strictly inside (0, 1), so that 0 and 1 leave the
+                // crops and flips of a recipe without dropout as they were.
+                const bool drop =
+                    o.intensity_dropout >= 1.0 ||
+                    (o.intensity_dropout > 0.0 &&
+                     std::bernoulli_distribution(o.intensity_dropout)(rng));
+                parts.push_back(exampleTensors(card, ex, flip, drop,
+                                               drawCropStart(rng, card.grid.cols, cols), cols));
             }
             const Batch batch = stack(parts);
             setLearningRate(*optimizer, learningRate(o, epoch, step, steps_per_epoch));

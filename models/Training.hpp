@@ -43,6 +43,11 @@ struct TrainOptions {
     int batch = 8;
     int crop_cols = 0;  ///< > 0: train on random crops this wide (a multiple of 16); 0: full width
     bool flip = true;   ///< random horizontal flip, p = 0.5
+    /// Share of training examples in which every return's intensity reads the card's mean (0
+    /// after normalisation): modality dropout, so that cars are learnt from their shape and not
+    /// from remission 0 alone, which real cars show in 18-80 % of their returns
+    /// (docs/fidelity.md, network 13). 0 draws nothing: older recipes train as before, bit for bit.
+    double intensity_dropout = 0.0;
     std::uint64_t seed = 1;
     int threads = 0;       ///< LibTorch intra-op threads; 0 = library default
     int max_steps = 0;     ///< > 0: stop after this many steps in total (tests, smoke runs)

@@ -195,3 +195,64 @@ TEST(Training, StreetLearningMapTrainsItsClassesAndKeepsCarFirst) {
     EXPECT_THROW(trainNetwork(o, log), ConfigError);
     EXPECT_THROW(trainOptionsFromJson({{"learning_map", "kitti"}}, "bad.json"), ConfigError);
 }
+
+namespace {
+
+// A copy of `data` in which every point's remission is `value` (KITTI .bin: x y z i, float32).
+fs::path withRemission(const fs::path& data, const fs::path& copy, float value) {
+    fs::copy(data, copy, fs::copy_options::recursive);
+    for (const auto& entry : fs::recursive_directory_iterator(copy)) {
+        if (entry.path().extension() != ".bin") continue;
+        std::vector<float> xyzi(fs::file_size(entry.path()) / sizeof(float));
+        std::ifstream(entry.path(), std::ios::binary)
+            .read(reinterpret_cast<char*>(xyzi.data()), std::streamsize(xyzi.size() * 4));
+        for (std::size_t i = 3; i < xyzi.size(); i += 4) xyzi[i] = value;
+        std::ofstream(entry.path(), std::ios::binary | std::ios::trunc)
+            .write(reinterpret_cast<const char*>(xyzi.data()), std::streamsize(xyzi.size() * 4));
+    }
+    return copy;
+}
+
+std::string fileBytes(const fs::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+}  // namespace
+
+TEST(Training, IntensityDropoutTrainsAsIfEveryReturnReadTheMeanRemission) {
+    // With dropout 1 each return's normalised intensity is 0, which is what a scan whose every
+    // point reads the card's mean remission (0.21) gives: the two trainings match bit for bit.
+    const auto dir = blindspot::testing::freshTempDir("train-dropout");
+    TrainOptions dropped = oneEpoch(dir, 2);
+    dropped.intensity_dropout = 1.0;
+    std::ostringstream log;
+    trainNetwork(dropped, log);
+
+    TrainOptions flat = dropped;
+    flat.intensity_dropout = 0.0;
+    const float mean = float(squeezeSegCard(true).mean[3]);
+    flat.data_dirs = {withRemission(dropped.data_dirs[0], dir / "flat", mean).string()};
+    flat.output = (dir / "flat-ckpt").string();
+    trainNetwork(flat, log);
+    EXPECT_EQ(fileBytes(fs::path(dropped.output) / "weights.pt"),
+              fileBytes(fs::path(flat.output) / "weights.pt"));
+
+    // Not vacuous: the real remissions train other weights.
+    TrainOptions kept = dropped;
+    kept.intensity_dropout = 0.0;
+    kept.output = (dir / "kept-ckpt").string();
+    trainNetwork(kept, log);
+    EXPECT_NE(fileBytes(fs::path(dropped.output) / "weights.pt"),
+              fileBytes(fs::path(kept.output) / "weights.pt"));
+    EXPECT_EQ(SegmentationNetwork::load(dropped.output)
+                  ->card()
+                  .training.at("recipe")
+                  .at("intensity_dropout"),
+              1.0);
+
+    // A share outside [0, 1], or dropout for a network without the channel, is refused.
+    EXPECT_THROW(trainOptionsFromJson({{"intensity_dropout", 1.5}}, "r.json"), ConfigError);
+    EXPECT_THROW(trainOptionsFromJson({{"intensity", false}, {"intensity_dropout", 0.3}}, "r.json"),
+                 ConfigError);
+}
