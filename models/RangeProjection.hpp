@@ -51,6 +51,10 @@ struct RangeGrid {
     /// its elevation, or with row_origin_z_m the row whose laser passes nearest, -1 beyond half a
     /// row spacing outside the grid.
     long rowOfPoint(double d_m, double z_m) const;
+    /// True when row r is the r-th laser of `spec` (its elevation and origin height), the grid
+    /// has row origins and does not clamp, yet its columns are not the spec's: then the row of
+    /// a scan cell's point is that cell's row, and rowOfPoint need not search for it.
+    bool rowsAreLasersOf(const LidarSpec& spec) const;
 
     std::size_t cellCount() const { return std::size_t(rows) * std::size_t(cols); }
     /// True when the LiDAR's beams are exactly this grid's cell centres (then no resampling).

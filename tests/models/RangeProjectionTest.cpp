@@ -189,3 +189,44 @@ TEST(RangeProjection, TheMaskChannelIsOneWhereAPointLanded) {
     EXPECT_FLOAT_EQ(input[plane + cell], 1.0f);
     EXPECT_FLOAT_EQ(input[plane + cell + 1], 0.0f);
 }
+
+TEST(RangeProjection, LaserRowsShortcutEqualsTheRowSearch) {
+    // hdl64e-kitti's raised lasers on a 512-column grid of its rows: projectScan takes each
+    // point's own row instead of searching for it (rowsAreLasersOf), and must place every point
+    // where the search over the same points (projectPoints) does, with the same winners.
+    const LidarSpec spec = lidarPreset("hdl64e-kitti");
+    RangeGrid g;
+    g.row_elevations_deg = spec.elevation_deg;
+    g.row_origin_z_m = spec.row_origin_z_m;
+    ASSERT_TRUE(g.rowsAreLasersOf(spec));
+    RangeGrid plain = g;
+    plain.row_origin_z_m.clear();
+    EXPECT_FALSE(plain.rowsAreLasersOf(spec));
+    EXPECT_FALSE(g.rowsAreLasersOf(lidarPreset("hdl64e")));
+
+    ScanGrid scan = makeEmptyScan(spec, Eigen::Isometry3d::Identity());
+    for (int r = 0; r < scan.rows(); ++r)
+        for (int c = 0; c < scan.cols(); ++c) {
+            const std::size_t i = scan.index(r, c);
+            if ((r * 7 + c * 3) % 11 == 0) continue;  // holes
+            const float range = 2.0f + float((r * 131 + c * 17) % 780) / 10.0f;
+            const Eigen::Vector3d d = beamDirection(scan.elevationDeg(r, c), scan.azimuthDeg(r, c));
+            for (int k = 0; k < 3; ++k) scan.xyz_sensor_m[3 * i + k] = float(range * d[k]);
+            scan.xyz_sensor_m[3 * i + 2] += float(spec.originZM(r));
+            scan.range_m[i] = range;
+            scan.reflectivity[i] = float((r + c) % 100) / 100.0f;
+            scan.label[i] = 10;
+        }
+    const RangeImage shortcut = projectScan(scan, g, kFive);
+    const RangeImage searched = projectPoints(validPoints(scan), g, kFive);
+    EXPECT_EQ(shortcut.mask, searched.mask);
+    EXPECT_EQ(shortcut.raw, searched.raw);
+    std::size_t point = 0, placed = 0;
+    for (std::size_t i = 0; i < scan.cellCount(); ++i) {
+        if (!scan.valid(i)) continue;
+        EXPECT_EQ(shortcut.cell[i], searched.cell[point]) << "cell " << i;
+        placed += shortcut.cell[i] >= 0;
+        ++point;
+    }
+    EXPECT_GT(placed, std::size_t(64 * 400));  // the front quarter of 2,000 columns, less holes
+}
