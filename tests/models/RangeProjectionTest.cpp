@@ -13,9 +13,10 @@ namespace {
 const std::vector<InputChannel> kFive = {InputChannel::kX, InputChannel::kY, InputChannel::kZ,
                                          InputChannel::kIntensity, InputChannel::kRange};
 
-// A scan of the squeezeseg-front grid with a return in most cells, at ranges from 2 to 80 m.
-ScanGrid frontScan() {
-    ScanGrid scan = makeEmptyScan(lidarPreset("squeezeseg-front"), Eigen::Isometry3d::Identity());
+// A scan of `spec` with a return in most cells, at ranges from 2 to 80 m along each laser's line
+// (from its origin, raised by the spec's row_origin_z_m).
+ScanGrid filledScan(const LidarSpec& spec) {
+    ScanGrid scan = makeEmptyScan(spec, Eigen::Isometry3d::Identity());
     for (int r = 0; r < scan.rows(); ++r)
         for (int c = 0; c < scan.cols(); ++c) {
             const std::size_t i = scan.index(r, c);
@@ -23,12 +24,15 @@ ScanGrid frontScan() {
             const float range = 2.0f + float((r * 131 + c * 17) % 780) / 10.0f;
             const Eigen::Vector3d d = beamDirection(scan.elevationDeg(r, c), scan.azimuthDeg(r, c));
             for (int k = 0; k < 3; ++k) scan.xyz_sensor_m[3 * i + k] = float(range * d[k]);
+            scan.xyz_sensor_m[3 * i + 2] += float(spec.originZM(r));
             scan.range_m[i] = range;
             scan.reflectivity[i] = 0.5f;
             scan.label[i] = 10;
         }
     return scan;
 }
+
+ScanGrid frontScan() { return filledScan(lidarPreset("squeezeseg-front")); }
 
 }  // namespace
 
@@ -204,19 +208,7 @@ TEST(RangeProjection, LaserRowsShortcutEqualsTheRowSearch) {
     EXPECT_FALSE(plain.rowsAreLasersOf(spec));
     EXPECT_FALSE(g.rowsAreLasersOf(lidarPreset("hdl64e")));
 
-    ScanGrid scan = makeEmptyScan(spec, Eigen::Isometry3d::Identity());
-    for (int r = 0; r < scan.rows(); ++r)
-        for (int c = 0; c < scan.cols(); ++c) {
-            const std::size_t i = scan.index(r, c);
-            if ((r * 7 + c * 3) % 11 == 0) continue;  // holes
-            const float range = 2.0f + float((r * 131 + c * 17) % 780) / 10.0f;
-            const Eigen::Vector3d d = beamDirection(scan.elevationDeg(r, c), scan.azimuthDeg(r, c));
-            for (int k = 0; k < 3; ++k) scan.xyz_sensor_m[3 * i + k] = float(range * d[k]);
-            scan.xyz_sensor_m[3 * i + 2] += float(spec.originZM(r));
-            scan.range_m[i] = range;
-            scan.reflectivity[i] = float((r + c) % 100) / 100.0f;
-            scan.label[i] = 10;
-        }
+    const ScanGrid scan = filledScan(spec);
     const RangeImage shortcut = projectScan(scan, g, kFive);
     const RangeImage searched = projectPoints(validPoints(scan), g, kFive);
     EXPECT_EQ(shortcut.mask, searched.mask);
