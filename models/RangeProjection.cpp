@@ -86,7 +86,8 @@ std::int32_t cellInLaserRow(const RangeGrid& g, int scan_cols, std::size_t i, co
 // Projects `count` sources; xyz(i) and intensity(i) give a source's point, NaN x = no point,
 // and cell(i, point, range) its image cell or -1.
 template <typename Xyz, typename Intensity, typename Cell>
-void projectSources(RangeImage& image, std::size_t count, Xyz xyz, Intensity intensity, Cell cell_of) {
+void projectSources(RangeImage& image, std::size_t count, Xyz xyz, Intensity intensity,
+                    Cell cell_of) {
     std::vector<float> best(image.grid.cellCount(), INFINITY);
     for (std::size_t i = 0; i < count; ++i) {
         const float* p = xyz(i);
@@ -241,7 +242,9 @@ RangeImage projectScan(const ScanGrid& scan, const RangeGrid& grid,
     }
     if (!grid.matches(scan.spec)) {
         projectSources(image, scan.cellCount(), xyz, intensity,
-                       [&](std::size_t, const float* p, float range) { return cellOf(grid, p, range); });
+                       [&](std::size_t, const float* p, float range) {
+                           return cellOf(grid, p, range);
+                       });
         return image;
     }
     for (std::size_t i = 0; i < scan.cellCount(); ++i) {
