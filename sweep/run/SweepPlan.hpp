@@ -1,8 +1,8 @@
 #pragma once
 // How a sweep uses the machine when --jobs / --threads are not given (issues 18 and 35). Scoring
 // in FP32 on up to 2 cores: one worker in two stages, the next chunk ray-cast on one thread while
-// LibTorch runs this chunk's forward pass on every core. Scoring on 3 or more, or in bf16 at any
-// count: a worker per core with one LibTorch thread each, since the forward pass gains only 1.6x
+// LibTorch runs this chunk's forward pass on every core. Scoring on 3 or more, or in bf16 on 2
+// or more: a worker per core with one LibTorch thread each, since the forward pass gains only 1.6x
 // from a second thread (docs/scale.md, measured with `bench sweep --score --cores N`), and a
 // bf16 pass on one thread is short enough that two workers beat the pipeline already on 2 cores
 // (the paper sweep with `--precision bf16`, README). Scans only: a worker per core.
