@@ -28,6 +28,15 @@ void writeState(torch::serialize::OutputArchive& archive, const std::string& k,
     }
 }
 
+// A fresh tensor per key: InputArchive::read set_()s a defined tensor onto the stored one, which
+// fails ("Trying to resize storage that is not resizable") once the previous key's storage is
+// held, as it was for every Adam state after the first (`train --resume`, issue 33's long run).
+torch::Tensor readTensor(torch::serialize::InputArchive& archive, const std::string& key) {
+    torch::Tensor t;
+    archive.read(key, t);
+    return t.clone();
+}
+
 std::unique_ptr<torch::optim::OptimizerParamState> readState(
     torch::serialize::InputArchive& archive, const std::string& k, bool adam) {
     torch::Tensor t;
@@ -35,11 +44,10 @@ std::unique_ptr<torch::optim::OptimizerParamState> readState(
         if (!archive.try_read(k + "step", t)) return nullptr;
         auto state = std::make_unique<torch::optim::AdamParamState>();
         state->step(t.item<std::int64_t>());
-        archive.read(k + "exp_avg", t);
-        state->exp_avg(t.clone());
-        archive.read(k + "exp_avg_sq", t);
-        state->exp_avg_sq(t.clone());
-        if (archive.try_read(k + "max_exp_avg_sq", t)) state->max_exp_avg_sq(t.clone());
+        state->exp_avg(readTensor(archive, k + "exp_avg"));
+        state->exp_avg_sq(readTensor(archive, k + "exp_avg_sq"));
+        torch::Tensor max_sq;
+        if (archive.try_read(k + "max_exp_avg_sq", max_sq)) state->max_exp_avg_sq(max_sq.clone());
         return state;
     }
     if (!archive.try_read(k + "momentum_buffer", t)) return nullptr;
