@@ -1,5 +1,5 @@
 // blindspot export RUN --selection selection.json --backgrounds urban-08..urban-15 -o DATASET
-//   [--jobs N] [--sequence SS] [--label-set matlab|semantickitti]
+//   [--jobs N] [--sequence SS] [--label-set matlab|semantickitti] [--randomize]
 #include <iostream>
 
 #include "app/Commands.hpp"
@@ -32,6 +32,9 @@ void setupExportCommand(CLI::App& app, const AppContext& context) {
     cmd->add_option("--sequence", a->options.sequence, "Sequence number, two digits")
         ->capture_default_str();
     addLabelSetOption(cmd, a->options.label_set);
+    cmd->add_flag("--randomize", a->options.randomize,
+                  "Domain randomisation per frame, as generate --randomize (the sensor's response, "
+                  "the head's pitch and roll), seeded by the scene id");
     cmd->callback([a, &context] {
         ExportOptions o = a->options;
         o.run_dir = a->run;

@@ -10,7 +10,7 @@
 #include "core/KittiSequence.hpp"
 #include "core/ParallelFor.hpp"
 #include "core/ScanIo.hpp"
-#include "core/SensorResponse.hpp"
+#include "core/SensorDraw.hpp"
 #include "core/SensorReturns.hpp"
 #include "scenes/BackgroundCatalogue.hpp"
 #include "scenes/SceneAssembly.hpp"
@@ -72,11 +72,9 @@ GenerateSummary generateDataset(const GenerateOptions& o) {
         LidarSpec scan_lidar = lidar;
         Eigen::Isometry3d world_from_sensor = scene.world_from_sensor;
         if (o.randomize) {
-            scan_lidar.response = randomizedResponse(lidar.response, lidar.rows(), rng);
-            const double pitch = rng.uniform(-0.5, 0.5) * M_PI / 180;
-            const double roll = rng.uniform(-0.5, 0.5) * M_PI / 180;
-            world_from_sensor.rotate(Eigen::AngleAxisd(pitch, Eigen::Vector3d::UnitY()) *
-                                     Eigen::AngleAxisd(roll, Eigen::Vector3d::UnitX()));
+            const SensorDraw draw = drawSensor(lidar, rng);
+            scan_lidar.response = draw.response;
+            world_from_sensor.rotate(draw.tilt);
         }
         ScanGrid scan =
             castScan(*scene.geometry, scan_lidar, world_from_sensor, CastOptions{jobs > 1 ? 1 : 0});

@@ -11,6 +11,7 @@
 #include "core/KittiSequence.hpp"
 #include "core/ParallelFor.hpp"
 #include "core/ScanIo.hpp"
+#include "core/SensorDraw.hpp"
 #include "scenes/Background.hpp"
 #include "scenes/BackgroundCatalogue.hpp"
 #include "sweep/run/ScenarioScanner.hpp"
@@ -73,7 +74,8 @@ std::string exportIdentity(const ExportOptions& o) {
                           {"selection", toJson(o.selection)},
                           {"backgrounds", o.backgrounds},
                           {"sequence", o.sequence},
-                          {"label_set", labelSetName(o.label_set)}}
+                          {"label_set", labelSetName(o.label_set)},
+                          {"randomize", o.randomize}}
         .dump();
 }
 
@@ -119,9 +121,15 @@ ExportSummary exportRetrainingSet(const ExportOptions& o) {
     parallelFor(chosen.size(), jobs, [&](std::size_t i, int worker) {
         auto& scanner = scanners[std::size_t(worker)];
         if (!scanner) scanner = std::make_unique<ScenarioScanner>(o.models, config.effects);
-        const ScannedScene s =
-            scanner->scan(scenarioFor(config, chosen[i], true),
-                          fnv1a64(sceneIdIn(config, chosen[i])), jobs > 1 ? 1 : 0);
+        const std::string scene_id = sceneIdIn(config, chosen[i]);
+        const Scenario scenario = scenarioFor(config, chosen[i], true);
+        std::optional<SensorDraw> draw;
+        if (o.randomize) {
+            Rng rng(fnv1a64(scene_id + "/sensor"));
+            draw = drawSensor(loadLidarSpec(scenario.sensor.lidar), rng);
+        }
+        const ScannedScene s = scanner->scan(scenario, fnv1a64(scene_id), jobs > 1 ? 1 : 0, {},
+                                             std::nullopt, draw ? &*draw : nullptr);
         car_points += writer.write(i, s.scan).car_points;
     });
     writer.finish();
@@ -137,6 +145,7 @@ ExportSummary exportRetrainingSet(const ExportOptions& o) {
                                      {"selection", toJson(o.selection)},
                                      {"sequence", o.sequence},
                                      {"label_set", labelSetName(o.label_set)},
+                                     {"randomize", o.randomize},
                                      {"lidar", lidarSpecToJson(lidarPreset(config.lidar))},
                                      {"tool_version", o.tool_version},
                                      {"frames", frames}};

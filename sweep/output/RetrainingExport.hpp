@@ -23,6 +23,9 @@ struct ExportOptions {
     int jobs = 1;  ///< the files do not depend on it
     std::string tool_version = "0";
     LabelSet label_set = LabelSet::kMatlab;  ///< ids in the .label files
+    /// Domain randomisation per frame, as `generate --randomize` (core/SensorDraw.hpp), drawn
+    /// from the frame's scene id: the set then varies as the baseline's training data did.
+    bool randomize = false;
 };
 
 struct ExportSummary {

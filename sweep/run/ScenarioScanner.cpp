@@ -15,13 +15,15 @@ ScenarioScanner::~ScenarioScanner() = default;
 
 ScannedScene ScenarioScanner::scan(const Scenario& scenario, std::uint64_t seed, int cast_threads,
                                    const std::function<void(const char*)>& lap,
-                                   const std::optional<AzimuthSpan>& seen) {
+                                   const std::optional<AzimuthSpan>& seen,
+                                   const SensorDraw* draw) {
     auto mark = [&lap](const char* stage) {
         if (lap) lap(stage);
     };
     SceneAssembler& assembler = assemblerFor(scenario.sensor);
     ScannedScene out;
     out.scene = assemble(assembler, scenario, seed);
+    if (draw) out.scene.world_from_sensor.rotate(draw->tilt);
     mark("scene");
     const LidarSpec& lidar = assembler.lidar();
     out.columns = allColumns(lidar);
@@ -36,7 +38,7 @@ ScannedScene ScenarioScanner::scan(const Scenario& scenario, std::uint64_t seed,
     out.scan = castScan(*out.scene.geometry, lidar, out.scene.world_from_sensor,
                         CastOptions{cast_threads, out.columns.first, out.columns.count});
     applyLidarEffects(out.scan, parseWeather(scenario.weather), effects_, seed);
-    applySensorResponse(out.scan, assembler.lidar().response, seed);
+    applySensorResponse(out.scan, draw ? draw->response : lidar.response, seed);
     mark("scan");
     out.visibility = assembler.visibility(out.scene, out.scan);
     mark("visibility");

@@ -14,6 +14,7 @@
 #include "core/Camera.hpp"
 #include "core/CastColumns.hpp"
 #include "core/LidarEffects.hpp"
+#include "core/SensorDraw.hpp"
 #include "core/Scenario.hpp"
 #include "scenes/SceneAssembly.hpp"
 
@@ -36,10 +37,12 @@ class ScenarioScanner {
     /// draw their noise, both seeded by `seed`. `lap(stage)` is called after the "scene", "scan"
     /// and "visibility" stages (may be empty). With `seen` (the azimuths a network sees), only
     /// their columns and every car's are cast (core/CastColumns.hpp); each cell cast is the same,
-    /// bit for bit, as in a full scan.
+    /// bit for bit, as in a full scan. With `draw` (domain randomisation, `export --randomize`)
+    /// the scan takes its response and tilts the head by it; without, the preset's sensor.
     ScannedScene scan(const Scenario& scenario, std::uint64_t seed, int cast_threads,
                       const std::function<void(const char*)>& lap = {},
-                      const std::optional<AzimuthSpan>& seen = std::nullopt);
+                      const std::optional<AzimuthSpan>& seen = std::nullopt,
+                      const SensorDraw* draw = nullptr);
 
     /// The co-located camera's image of the scenario's scene, lit by its time of day and weather
     /// (`conditions` gives the sun's place and date; its time, weather, seed and lamps are set

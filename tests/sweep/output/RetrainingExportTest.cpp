@@ -75,3 +75,43 @@ TEST(RetrainingExport, SelectedCellsReadBackWithTheSourceScansLabels) {
     EXPECT_EQ(expandBackgroundList("urban-08..urban-10,train-01", "--backgrounds"),
               (std::vector<std::string>{"urban-08", "urban-09", "urban-10", "train-01"}));
 }
+
+TEST(RetrainingExport, RandomizedSetDrawsEachFramesSensorFromItsSceneId) {
+    const auto dir = blindspot::testing::freshTempDir("export-randomized");
+    const SweepConfig config =
+        loadSweepConfig(writeConfig(dir, 2, 1).string(), blindspot::testing::catalogue());
+    RunnerOptions o = options(dir / "run", 1);
+    runSweep(config, blindspot::testing::carModels(), o);
+    ExportOptions e;
+    e.run_dir = o.run_dir;
+    e.models = blindspot::testing::carModels();
+    e.selection.dims = {"x_m", "y_m"};
+    e.selection.cells = {{8, 2, 0.1, 2}};
+    e.backgrounds = {"urban-01"};
+    e.randomize = true;
+    auto frame = [](const fs::path& set, const char* name) {
+        const fs::path seq = set / "sequences" / "00";
+        return readKittiScan((seq / "velodyne" / (std::string(name) + ".bin")).string(),
+                             (seq / "labels" / (std::string(name) + ".label")).string());
+    };
+    for (const char* set : {"one-job", "two-jobs"}) {
+        e.output = (dir / set).string();
+        e.jobs = set[0] == 'o' ? 1 : 2;
+        EXPECT_EQ(exportRetrainingSet(e).scans, 2u);
+    }
+    EXPECT_EQ(readJsonFile((dir / "one-job" / "manifest.json").string()).at("randomize"), true);
+    for (const char* name : {"000000", "000001"}) {
+        // The same frames whatever the thread count, and not the run's fixed-sensor scans.
+        const PointList a = frame(dir / "one-job", name), b = frame(dir / "two-jobs", name);
+        EXPECT_EQ(a.xyzi, b.xyzi);
+        EXPECT_EQ(a.label, b.label);
+        const std::string id = readJsonFile((dir / "one-job" / "manifest.json").string())
+                                   .at("frames")
+                                   .at(name[5] - '0')
+                                   .at("scene_id");
+        const PointList source =
+            validPoints(blindspot::testing::cachedScanOf(dir / "run" / "scans", id));
+        EXPECT_NE(a.xyzi, source.xyzi);
+        EXPECT_GT(a.size(), source.size() / 2);
+    }
+}
