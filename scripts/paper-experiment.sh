@@ -18,7 +18,8 @@
 #          (the scored sweeps' workers; default the sweep command's plan);
 #          for a miniature (tests/app/paper_miniature.py) or another experiment: CONFIG and
 #          HELDOUT_CONFIG (the sweeps; default sweep/configs/paper-xy.json, paper-xy-heldout.json),
-#          EXPORT_BACKGROUNDS (urban-08..urban-15), BASELINE (the bundled checkpoint) and
+#          EXPORT_BACKGROUNDS (urban-08..urban-15), BASELINE (the bundled checkpoint),
+#          FINETUNE (the fine-tune recipe of both arms; default BASELINE/finetune.json) and
 #          ORIGINAL (a directory with train/ and val/; default: baseline-data.sh's first 800 scans)
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -29,6 +30,7 @@ config="${CONFIG:-$root/sweep/configs/paper-xy.json}"
 heldout_config="${HELDOUT_CONFIG:-$root/sweep/configs/paper-xy-heldout.json}"
 export_backgrounds="${EXPORT_BACKGROUNDS:-urban-08..urban-15}"
 original="${ORIGINAL:-$work/original}"
+finetune="${FINETUNE:-$baseline/finetune.json}"
 jobs="${JOBS:-2}"
 # Scored sweeps take the sweep command's plan (one pipelined worker on 2 cores: 5x faster than
 # two workers here); SWEEP_JOBS forces a worker count. Scores do not depend on it.
@@ -65,7 +67,7 @@ step "4. fine-tune the baseline (original data: the first 800 scans of its train
 # validation scans (held-out seeds, never trained on) as the held-out "real-like" check.
 [ -n "${ORIGINAL:-}" ] || JOBS="$jobs" bash "$root/scripts/baseline-data.sh" "$original" 800
 [ -f "$work/retrained/model_card.json" ] ||
-    "$cli" train --recipe "$baseline/finetune.json" --init "$baseline" --data "$original/train" \
+    "$cli" train --recipe "$finetune" --init "$baseline" --data "$original/train" \
         --retrain "$work/retrain" --retrain-fraction "$fraction" --epochs "$epochs" --val "$original/val" \
         -o "$work/retrained" --quiet
 
@@ -94,7 +96,7 @@ if [ "${CONTROL:-1}" = 1 ]; then
             --backgrounds "$export_backgrounds" -o "$work/retrain-random" --jobs "$jobs"
     fi
     [ -f "$work/retrained-random/model_card.json" ] ||
-        "$cli" train --recipe "$baseline/finetune.json" --init "$baseline" --data "$original/train" \
+        "$cli" train --recipe "$finetune" --init "$baseline" --data "$original/train" \
             --retrain "$work/retrain-random" --retrain-fraction "$fraction" --epochs "$epochs" \
             --val "$original/val" -o "$work/retrained-random" --quiet
     "$cli" sweep "$config" -o "$work/after-random" \
