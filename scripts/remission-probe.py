@@ -31,6 +31,23 @@ def predict(net, card, scan):
     return logits.argmax(1)[0].numpy()
 
 
+def pull_to_side(scan, car, behind_m=0.3):
+    """Moves the car's returns that lie over `behind_m` behind its side (per column, the 20th
+    percentile of its ranges: through the windows into the cabin) onto the side, along their
+    beams; returns how many moved."""
+    moved = 0
+    for col in np.where(car.any(axis=0))[0]:
+        rows = np.where(car[:, col])[0]
+        if len(rows) < 3:
+            continue
+        side_m = np.percentile(scan[rows, col, 4], 20)
+        for row in rows[scan[rows, col, 4] > side_m + behind_m]:
+            scan[row, col, :3] *= side_m / scan[row, col, 4]
+            scan[row, col, 4] = side_m
+            moved += 1
+    return moved
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("checkpoint")
@@ -65,6 +82,8 @@ def main():
     scan = recorded.copy()
     scan[:, :, 3][car] = card["mean"][3]
     report("all its returns at the card's mean remission", scan)
+    scan = recorded.copy()
+    report(f"its {pull_to_side(scan, car)} cells behind its side pulled onto it", scan)
     shifted = np.roll(recorded, 60, axis=1)
     shifted[:, :60] = 0
     report("the scan moved 60 columns right", shifted, np.roll(car, 60, axis=1))
