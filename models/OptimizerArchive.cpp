@@ -28,9 +28,9 @@ void writeState(torch::serialize::OutputArchive& archive, const std::string& k,
     }
 }
 
-// A fresh tensor per key: InputArchive::read set_()s a defined tensor onto the stored one, which
-// fails ("Trying to resize storage that is not resizable") once the previous key's storage is
-// held, as it was for every Adam state after the first (`train --resume`, issue 33's long run).
+// A fresh tensor per key: InputArchive::read set_()s a defined tensor onto the stored storage.
+// Reading exp_avg into the tensor that held the int64 `step` asked the float storage for twice
+// its bytes, which fails ("Trying to resize storage that is not resizable") on every Adam resume.
 torch::Tensor readTensor(torch::serialize::InputArchive& archive, const std::string& key) {
     torch::Tensor t;
     archive.read(key, t);
@@ -46,7 +46,7 @@ std::unique_ptr<torch::optim::OptimizerParamState> readState(
         state->step(t.item<std::int64_t>());
         state->exp_avg(readTensor(archive, k + "exp_avg"));
         state->exp_avg_sq(readTensor(archive, k + "exp_avg_sq"));
-        torch::Tensor max_sq;
+        torch::Tensor max_sq;  // not `t`, which holds the int64 step
         if (archive.try_read(k + "max_exp_avg_sq", max_sq)) state->max_exp_avg_sq(max_sq.clone());
         return state;
     }

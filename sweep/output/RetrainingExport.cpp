@@ -126,6 +126,8 @@ ExportSummary exportRetrainingSet(const ExportOptions& o) {
         std::optional<SensorDraw> draw;
         if (o.randomize) {
             Rng rng(fnv1a64(scene_id + "/sensor"));
+            // The sample's own sensor: a space may have a "lidar" dimension. Only with
+            // --randomize, and a preset parse is small beside a scan.
             draw = drawSensor(loadLidarSpec(scenario.sensor.lidar), rng);
         }
         const ScannedScene s = scanner->scan(scenario, fnv1a64(scene_id), jobs > 1 ? 1 : 0, {},
