@@ -1,5 +1,6 @@
 #include "models/TorchNetwork.hpp"
 
+#include <ATen/Parallel.h>
 #include <ATen/autocast_mode.h>
 #include <torch/csrc/jit/frontend/error_report.h>
 
@@ -59,10 +60,11 @@ std::string cardIdentity(const ModelCard& card) {
 // child read it cleanly. `what` names the format for the error message. The timeout only stops
 // a hang: a large model under ASan loads in seconds.
 void probeInChild(const std::string& path, const std::string& what,
-                  const std::function<void()>& load) {
+                  const std::function<void()>& load,
+                  std::size_t extra_bytes = (std::size_t(1) << 30)) {
     using Kind = IsolatedOutcome::Kind;
     IsolationLimits limits;
-    limits.extra_address_space_bytes = (std::size_t(1) << 30) + 8 * fs::file_size(path);
+    limits.extra_address_space_bytes = extra_bytes + 8 * fs::file_size(path);
     const IsolatedOutcome o = runIsolated(
         [&] {
             try {
@@ -119,15 +121,28 @@ void loadScripted(NetworkState& impl, const std::string& path) {
     constexpr std::int64_t kProbeBatch = 2;
     const torch::Tensor probe =
         torch::zeros({kProbeBatch, c.channelCount(), c.grid.rows, c.grid.cols});
+    const std::string fails = "TorchScript module fails on a " + std::to_string(kProbeBatch) +
+                              " x " + std::to_string(c.channelCount()) + " x " +
+                              std::to_string(c.grid.rows) + " x " + std::to_string(c.grid.cols) +
+                              " input";
+    // A module that loads cleanly can still crash LibTorch when it runs (mangled code or
+    // constants), so the dry run goes through a child first too. One intra-op thread there:
+    // OpenMP's thread pool does not survive a fork. 4 GiB more address space: activations of a
+    // large network at batch 2, while a corrupt size still fails at once.
+    probeInChild(
+        path, fails,
+        [&] {
+            at::set_num_threads(1);
+            torch::InferenceMode guard;
+            impl.scripted.forward({probe});
+        },
+        std::size_t(4) << 30);
     torch::Tensor out;
     try {
         torch::InferenceMode guard;
         out = impl.scripted.forward({probe}).toTensor();
     } catch (const std::exception& e) {
-        throw FileError(
-            path, "TorchScript module fails on a " + std::to_string(kProbeBatch) + " x " +
-                      std::to_string(c.channelCount()) + " x " + std::to_string(c.grid.rows) +
-                      " x " + std::to_string(c.grid.cols) + " input (" + loaderMessage(e) + ")");
+        throw FileError(path, fails + " (" + loaderMessage(e) + ")");
     }
     const std::vector<std::int64_t> want = {kProbeBatch, c.classCount(), c.grid.rows, c.grid.cols};
     if (out.sizes().vec() == want) return;

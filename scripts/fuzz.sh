@@ -69,9 +69,19 @@ for t in $targets; do
     cov=$(sed -n 's/.* cov: \([0-9]*\).*/\1/p' <<<"$last")
     ft=$(sed -n 's/.* ft: \([0-9]*\).*/\1/p' <<<"$last")
     corp=$(sed -n 's/.* corp: \([0-9]*\).*/\1/p' <<<"$last")
-    n=$(find "$out/findings/$t" -type f | wc -l)
+    # libFuzzer also writes slow-unit-* (a unit over -report_slow_units, 10 s) there: a note, not
+    # a failure; an input slower than -timeout is a timeout-* finding.
+    n=$(find "$out/findings/$t" -type f ! -name 'slow-unit-*' | wc -l)
     found=$((found + n))
     printf '%-20s %12s %8s %7s %8s %7s %s\n' "$t" "${execs:-?}" "${rate:-?}" "${cov:-?}" "${ft:-?}" \
         "${corp:-?}" "$n"
+done
+# CI keeps nothing but this output, so each finding is shown in full: what the sanitizer or
+# libFuzzer said, and the input itself (base64; a few kB at most) to replay it with.
+for f in $(find "$out/findings" -type f | sort); do
+    t=$(basename "$(dirname "$f")")
+    echo "== $f ($(stat -c %s "$f") bytes)" >&2
+    grep -E 'ERROR|SUMMARY|Slowest unit|terminate|what\(\)' "$out/logs/$t.log" | head -20 >&2 || true
+    base64 -w 100 "$f" | head -100 >&2
 done
 [ "$found" -eq 0 ] || { echo "fuzz.sh: $found finding(s) under $out/findings" >&2; exit 1; }
