@@ -54,32 +54,38 @@ std::string cardIdentity(const ModelCard& card) {
     return j.dump();
 }
 
+// One call that LibTorch may crash on, and how its failures read.
+struct ProbeStep {
+    std::string what;                       ///< the message when the call throws
+    std::string doing = "reading it";       ///< what LibTorch was doing when it crashed or hung
+    std::string verdict = "not a loadable archive";  ///< what a crash means for the file
+    std::size_t extra_bytes = std::size_t(1) << 30;  ///< address space beyond what is mapped
+};
+
 // LibTorch's readers can crash on a corrupt file (a null dereference in the TorchScript type
 // parser, found by fuzz_weights) or zero gigabytes for a corrupt length field, so each file is
 // read in a child process first, with a bounded address space, and in this one only after the
-// child read it cleanly. `what` names the format for the error message. The timeout only stops
-// a hang: a large model under ASan loads in seconds.
-void probeInChild(const std::string& path, const std::string& what,
-                  const std::function<void()>& load,
-                  std::size_t extra_bytes = (std::size_t(1) << 30)) {
+// child read it cleanly. The timeout only stops a hang: a large model under ASan loads in seconds.
+void probeInChild(const std::string& path, const ProbeStep& step,
+                  const std::function<void()>& call) {
     using Kind = IsolatedOutcome::Kind;
     IsolationLimits limits;
-    limits.extra_address_space_bytes = extra_bytes + 8 * fs::file_size(path);
+    limits.extra_address_space_bytes = step.extra_bytes + 8 * fs::file_size(path);
     const IsolatedOutcome o = runIsolated(
         [&] {
             try {
-                load();
+                call();
             } catch (const std::exception& e) {
                 throw std::runtime_error(loaderMessage(e));
             }
         },
         limits);
-    if (o.kind == Kind::kThrew) throw FileError(path, what + " (" + o.message + ")");
+    if (o.kind == Kind::kThrew) throw FileError(path, step.what + " (" + o.message + ")");
     if (o.kind == Kind::kCrashed)
-        throw FileError(
-            path, "LibTorch crashed reading it (" + o.describe() + "): not a loadable archive");
+        throw FileError(path, "LibTorch crashed " + step.doing + " (" + o.describe() +
+                                  "): " + step.verdict);
     if (o.kind == Kind::kTimedOut)
-        throw FileError(path, "LibTorch did not finish reading it in " +
+        throw FileError(path, "LibTorch did not finish " + step.doing + " in " +
                                   std::to_string(limits.timeout.count()) + " s");
 }
 
@@ -89,7 +95,7 @@ void loadNative(NetworkState& impl, const std::string& path) {
     for (const auto& p : impl.native->named_parameters())
         expected[p.key()] = p.value().sizes().vec();
     const std::string what = "not a LibTorch SqueezeSeg archive matching its model card";
-    probeInChild(path, what, [&] { torch::load(impl.native, path); });
+    probeInChild(path, {what}, [&] { torch::load(impl.native, path); });
     try {
         torch::load(impl.native, path);
     } catch (const std::exception& e) {
@@ -108,7 +114,7 @@ void loadNative(NetworkState& impl, const std::string& path) {
 
 void loadScripted(NetworkState& impl, const std::string& path) {
     const std::string what = "not a TorchScript module";
-    probeInChild(path, what, [&] { torch::jit::load(path); });
+    probeInChild(path, {what}, [&] { torch::jit::load(path); });
     try {
         impl.scripted = torch::jit::load(path);
     } catch (const std::exception& e) {
@@ -129,14 +135,12 @@ void loadScripted(NetworkState& impl, const std::string& path) {
     // constants), so the dry run goes through a child first too. One intra-op thread there:
     // OpenMP's thread pool does not survive a fork. 4 GiB more address space: activations of a
     // large network at batch 2, while a corrupt size still fails at once.
-    probeInChild(
-        path, fails,
-        [&] {
-            at::set_num_threads(1);
-            torch::InferenceMode guard;
-            impl.scripted.forward({probe});
-        },
-        std::size_t(4) << 30);
+    probeInChild(path, {fails, "running it on zeros", "not a usable module", std::size_t(4) << 30},
+                 [&] {
+                     at::set_num_threads(1);
+                     torch::InferenceMode guard;
+                     impl.scripted.forward({probe});
+                 });
     torch::Tensor out;
     try {
         torch::InferenceMode guard;
