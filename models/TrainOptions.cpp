@@ -51,6 +51,7 @@ TrainOptions trainOptionsFromJson(const nlohmann::json& json, const std::string&
     o.crop_cols = j.integer("crop_cols", o.crop_cols);
     o.flip = j.boolean("flip", o.flip);
     o.intensity_dropout = j.number("intensity_dropout", o.intensity_dropout);
+    o.head_dropout = j.number("head_dropout", o.head_dropout);
     o.seed = std::uint64_t(j.integer("seed", int(o.seed)));
     o.threads = j.integer("threads", o.threads);
     o.max_steps = j.integer("max_steps", o.max_steps);
@@ -62,6 +63,8 @@ TrainOptions trainOptionsFromJson(const nlohmann::json& json, const std::string&
         j.fail("intensity_dropout", "must lie in [0, 1]");
     if (o.intensity_dropout > 0.0 && !o.intensity)
         j.fail("intensity_dropout", "0 for a network without the intensity channel");
+    if (!(o.head_dropout >= 0.0 && o.head_dropout < 1.0))
+        j.fail("head_dropout", "must lie in [0, 1)");
     j.rejectUnknownKeys();
     return o;
 }
@@ -89,6 +92,7 @@ nlohmann::json trainOptionsToJson(const TrainOptions& o) {
             {"crop_cols", o.crop_cols},
             {"flip", o.flip},
             {"intensity_dropout", o.intensity_dropout},
+            {"head_dropout", o.head_dropout},
             {"seed", o.seed},
             {"threads", o.threads},
             {"max_steps", o.max_steps}};

@@ -303,6 +303,7 @@ TrainReport torch_half::trainNetwork(const TrainOptions& o, std::ostream& log) {
         << ", validation " << run.val.images.size() << "\n";
 
     SqueezeSeg model = run.net->state().native;
+    model->drop->options.p(o.head_dropout);
     auto optimizer = makeOptimizer(o, model->parameters());
     resume(run, *optimizer);
     const torch::Tensor weights =

@@ -48,6 +48,9 @@ struct TrainOptions {
     /// from remission 0 alone, which real cars show in 18-80 % of their returns
     /// (docs/fidelity.md, network 13). 0 draws nothing: older recipes train as before, bit for bit.
     double intensity_dropout = 0.0;
+    /// Dropout rate before the last convolution (conv14) while training; SqueezeSeg's is 0.5.
+    /// Inference never drops, so it changes training only (the card's recipe records it).
+    double head_dropout = 0.5;
     std::uint64_t seed = 1;
     int threads = 0;       ///< LibTorch intra-op threads; 0 = library default
     int max_steps = 0;     ///< > 0: stop after this many steps in total (tests, smoke runs)

@@ -278,3 +278,23 @@ TEST(Training, IntensityDropoutTrainsAsIfEveryReturnReadTheMeanRemission) {
     EXPECT_THROW(trainOptionsFromJson({{"intensity", false}, {"intensity_dropout", 0.3}}, "r.json"),
                  ConfigError);
 }
+
+TEST(Training, HeadDropoutIsATrainingChoiceTheCardRecords) {
+    const auto dir = blindspot::testing::freshTempDir("train-head-dropout");
+    TrainOptions reference = oneEpoch(dir, 2);
+    std::ostringstream log;
+    trainNetwork(reference, log);
+    TrainOptions without = reference;
+    without.head_dropout = 0.0;
+    without.output = (dir / "no-dropout").string();
+    trainNetwork(without, log);
+    // SqueezeSeg's 0.5 zeroes half of conv14's inputs in every step; without it the same steps
+    // train other weights.
+    EXPECT_NE(fileBytes(fs::path(reference.output) / "weights.pt"),
+              fileBytes(fs::path(without.output) / "weights.pt"));
+    const auto card = SegmentationNetwork::load(without.output)->card();
+    EXPECT_EQ(card.training.at("recipe").at("head_dropout"), 0.0);
+    EXPECT_EQ(trainOptionsFromJson(nlohmann::json::object(), "r.json").head_dropout, 0.5);
+    EXPECT_THROW(trainOptionsFromJson({{"head_dropout", 1.0}}, "r.json"), ConfigError);
+    EXPECT_THROW(trainOptionsFromJson({{"head_dropout", -0.1}}, "r.json"), ConfigError);
+}
