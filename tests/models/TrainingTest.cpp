@@ -240,6 +240,14 @@ std::string fileBytes(const fs::path& path) {
     return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
+// Trains `o` into `output`; returns the bytes of the weights it wrote.
+std::string weightsTrainedInto(TrainOptions o, const fs::path& output) {
+    o.output = output.string();
+    std::ostringstream log;
+    trainNetwork(o, log);
+    return fileBytes(output / "weights.pt");
+}
+
 }  // namespace
 
 TEST(Training, IntensityDropoutTrainsAsIfEveryReturnReadTheMeanRemission) {
@@ -263,10 +271,8 @@ TEST(Training, IntensityDropoutTrainsAsIfEveryReturnReadTheMeanRemission) {
     // Not vacuous: the real remissions train other weights.
     TrainOptions kept = dropped;
     kept.intensity_dropout = 0.0;
-    kept.output = (dir / "kept-ckpt").string();
-    trainNetwork(kept, log);
     EXPECT_NE(fileBytes(fs::path(dropped.output) / "weights.pt"),
-              fileBytes(fs::path(kept.output) / "weights.pt"));
+              weightsTrainedInto(kept, dir / "kept-ckpt"));
     EXPECT_EQ(SegmentationNetwork::load(dropped.output)
                   ->card()
                   .training.at("recipe")
@@ -281,18 +287,13 @@ TEST(Training, IntensityDropoutTrainsAsIfEveryReturnReadTheMeanRemission) {
 
 TEST(Training, HeadDropoutIsATrainingChoiceTheCardRecords) {
     const auto dir = blindspot::testing::freshTempDir("train-head-dropout");
-    TrainOptions reference = oneEpoch(dir, 2);
-    std::ostringstream log;
-    trainNetwork(reference, log);
-    TrainOptions without = reference;
+    TrainOptions without = oneEpoch(dir, 2);
+    const std::string reference = weightsTrainedInto(without, dir / "reference");
     without.head_dropout = 0.0;
-    without.output = (dir / "no-dropout").string();
-    trainNetwork(without, log);
     // SqueezeSeg's 0.5 zeroes half of conv14's inputs in every step; without it the same steps
     // train other weights.
-    EXPECT_NE(fileBytes(fs::path(reference.output) / "weights.pt"),
-              fileBytes(fs::path(without.output) / "weights.pt"));
-    const auto card = SegmentationNetwork::load(without.output)->card();
+    EXPECT_NE(reference, weightsTrainedInto(without, dir / "no-dropout"));
+    const auto card = SegmentationNetwork::load((dir / "no-dropout").string())->card();
     EXPECT_EQ(card.training.at("recipe").at("head_dropout"), 0.0);
     EXPECT_EQ(trainOptionsFromJson(nlohmann::json::object(), "r.json").head_dropout, 0.5);
     EXPECT_THROW(trainOptionsFromJson({{"head_dropout", 1.0}}, "r.json"), ConfigError);
