@@ -12,7 +12,12 @@
 namespace blindspot {
 namespace {
 
-// Fills one coherent packet: `lanes` (<= 16) beams of one row, lane k at column col_of(k).
+// Fills one coherent packet: `lanes` (1..16) beams of one row, lane k at column col_of(k). Every
+// lane is valid: lanes from `lanes` on repeat the last beam, and callers read only the first
+// `lanes`. Embree 3 on an AVX2-only CPU (Debian's libembree3) lost the hits of the valid lanes of
+// a packet whose other lanes were masked off (a culled scan's last 4 columns read as no return,
+// where the full scan hit a facade at 15 m), while AVX-512 ones did not; a packet that is always
+// full gives each beam the same result on both, and a culled scan the full scan's bits.
 template <typename ColOf>
 void fillPacket(const BeamTable& beams, int row, int lanes, ColOf col_of, RTCRayHit16& rh,
                 int valid[kPacket]) {
@@ -20,9 +25,9 @@ void fillPacket(const BeamTable& beams, int row, int lanes, ColOf col_of, RTCRay
     float o[3];
     beams.worldOrigin(row, o);
     for (int k = 0; k < kPacket; ++k) {
-        valid[k] = k < lanes ? -1 : 0;
-        float d[3] = {1.f, 0.f, 0.f};
-        if (k < lanes) beams.sensorDir(row, col_of(k), d);
+        valid[k] = -1;
+        float d[3];
+        beams.sensorDir(row, col_of(std::min(k, lanes - 1)), d);
         rh.ray.org_x[k] = o[0];
         rh.ray.org_y[k] = o[1];
         rh.ray.org_z[k] = o[2];
@@ -231,8 +236,7 @@ std::size_t countUnoccludedHits(const RayScene& scene, int instance_index, const
             fillPacket(
                 beams, row, lanes, [&, c0](int k) { return cols[c0 + std::size_t(k)]; }, rh, valid);
             rtcIntersect16(valid, alone, &context, &rh);
-            for (int k = 0; k < kPacket; ++k)
-                hits += valid[k] && rh.hit.geomID[k] != RTC_INVALID_GEOMETRY_ID;
+            for (int k = 0; k < lanes; ++k) hits += rh.hit.geomID[k] != RTC_INVALID_GEOMETRY_ID;
         }
     }
     rtcReleaseScene(alone);
@@ -257,7 +261,7 @@ std::size_t castRawPackets(const RayScene& scene, const LidarSpec& spec,
         for (int col0 = 0; col0 < cols; col0 += kPacket) {
             fillRowPacket(beams, row, col0, cols, rh, valid);
             rtcIntersect16(valid, s.top, &context, &rh);
-            for (int k = 0; k < kPacket; ++k)
+            for (int k = 0; k < std::min(kPacket, cols - col0); ++k)
                 row_hits += rh.hit.geomID[k] != RTC_INVALID_GEOMETRY_ID;
         }
         hits += row_hits;
