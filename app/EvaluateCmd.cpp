@@ -145,9 +145,7 @@ ScoredScans scoreWithRangeImageWorker(const EvaluateArgs& a, const ExternalPredi
 
 ScoredScans scoreWithExternal(const EvaluateArgs& a, const std::string& spec,
                               const KnnParams& knn) {
-    if (a.precision != "fp32")
-        throw ConfigError(ErrorSource::flag("--precision"),
-                          "fp32 with an external command, which chooses its own arithmetic");
+    precisionFlag(a.precision, "fp32 with an external command, which chooses its own arithmetic");
     keepLargeBuffersOnHeap();
     const ExternalPredictor predictor = loadExternalPredictor(spec);
     if (predictor.range_image_card) return scoreWithRangeImageWorker(a, predictor, knn);

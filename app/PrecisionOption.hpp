@@ -3,6 +3,7 @@
 #include <CLI/CLI.hpp>
 #include <string>
 
+#include "core/Error.hpp"
 #include "core/Precision.hpp"
 
 namespace blindspot::cli {
@@ -15,9 +16,13 @@ inline void addPrecisionOption(CLI::App* cmd, std::string& value) {
         ->capture_default_str();
 }
 
-/// The parsed flag; bf16 on a CPU without it is a ConfigError naming --precision.
-inline Precision precisionFlag(const std::string& value) {
+/// The parsed flag; bf16 on a CPU without it is a ConfigError naming --precision. A run without
+/// a LibTorch network passes `no_network`, the reason it takes fp32 only: that is checked before
+/// the CPU, so such a run hears the same on every machine.
+inline Precision precisionFlag(const std::string& value, const std::string& no_network = "") {
     const Precision p = precisionFromName(value, "--precision");
+    if (p != Precision::kFp32 && !no_network.empty())
+        throw ConfigError(ErrorSource::flag("--precision"), no_network);
     requirePrecisionSupported(p, "--precision");
     return p;
 }

@@ -62,14 +62,11 @@ void runSweepCommand(const SweepOptions& opt, const AppContext& context) {
     options.full_scans = opt.full_scans;
     const std::string external = externalPredictorPath(opt.model);
     const int cores = usableCores();
-    // Whether the run has a LibTorch network at all is checked before whether this CPU has
-    // bf16, so that a run without one hears that on every machine.
-    const Precision precision = precisionFromName(opt.precision, "--precision");
-    if (precision != Precision::kFp32 && (opt.scans_only || !external.empty()))
-        throw ConfigError(ErrorSource::flag("--precision"),
-                          "fp32 without a LibTorch network (an external command chooses its own "
-                          "arithmetic)");
-    requirePrecisionSupported(precision, "--precision");
+    const Precision precision = precisionFlag(
+        opt.precision, opt.scans_only || !external.empty()
+                           ? "fp32 without a LibTorch network (an external command chooses its "
+                             "own arithmetic)"
+                           : "");
     const SweepPlan plan =
         planSweep(opt.jobs, opt.threads, opt.batch, !opt.scans_only, cores, precision);
     options.jobs = plan.jobs;

@@ -1,6 +1,6 @@
 """scripts/pedestrian-clearance.py on a hand-built scan whose every count is known: a pedestrian
-of two returns 0.5 m from a pole, another 2 m from anything that is not ground, one false
-pedestrian cell on the pole.
+of two returns 0.5 m from a pole, another 3.5 m from it (the nearest thing that is neither ground
+nor a pedestrian), one false pedestrian cell on the pole.
 
   pedestrian_clearance.py SOURCE_DIR
 """
@@ -16,7 +16,7 @@ module = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(module)
 
 CLASSES = ["unknown", "car", "pedestrian", "pole", "road"]
-# One row of six cells, x forward, y left (m): pedestrian A (x 10, y 0 and 0.1), a pole at
+# One row of seven cells, x forward, y left (m): pedestrian A (x 10, y 0 and 0.1), a pole at
 # y -0.5, pedestrian B (x 10, y 3 and 3.1), road at y 1 (ground: never an obstacle), no return.
 xyz = np.array([[[10, 0, 0], [10, 0.1, 0], [10, -0.5, 0], [10, 3.0, 0], [10, 3.1, 0],
                  [10, 1.0, -1.7]]], dtype=float)
