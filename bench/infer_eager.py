@@ -14,16 +14,13 @@ import time
 import torch
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "models", "python"))
-from squeezeseg import SqueezeSeg  # noqa: E402  (shipped as share/blindspot/python)
+from squeezeseg import load_libtorch  # noqa: E402  (shipped as share/blindspot/python)
 
 ckpt, threads, repeats = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 batches = [int(b) for b in sys.argv[4:]] or [1, 8]
 torch.set_num_threads(threads)
 card = json.load(open(os.path.join(ckpt, "model_card.json")))
-net = SqueezeSeg(len(card["input_channels"]), len(card["learning_map"]["classes"])).eval()
-# A LibTorch archive loads as a TorchScript module whose parameters carry the same names.
-archive = torch.jit.load(os.path.join(ckpt, card["weights"]))
-missing = net.load_state_dict(dict(archive.named_parameters()), strict=True)
+net = load_libtorch(card, os.path.join(ckpt, card["weights"]))
 rows, cols = card["grid"]["rows"], card["grid"]["cols"]
 
 macs = [0]

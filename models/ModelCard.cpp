@@ -168,6 +168,9 @@ ModelCard modelCardFromJson(const JsonObject& j) {
     card.crf = j.boolean("crf", false);
     if (card.crf && card.architecture != "squeezeseg")
         j.fail("crf", "the CRF head exists for architecture \"squeezeseg\" only");
+    card.batch_norm = j.boolean("batch_norm", false);
+    if (card.batch_norm && card.architecture != "squeezeseg")
+        j.fail("batch_norm", "batch normalisation is a choice of architecture \"squeezeseg\" only");
     const auto& channels = j.raw("input_channels");
     if (!channels.is_array() || channels.empty())
         j.fail("input_channels", "expected a non-empty array of channel names");
@@ -225,6 +228,8 @@ nlohmann::json modelCardToJson(const ModelCard& card) {
     if (card.semantickitti_map_given)
         out["learning_map_semantickitti"] = learningMapToJson(card.semantickitti_map);
     if (!card.ignore_classes.empty()) out["ignore_classes"] = card.ignore_classes;
+    // Written when on only: the cards (and network hashes) of networks without it stay as they were.
+    if (card.batch_norm) out["batch_norm"] = true;
     return out;
 }
 

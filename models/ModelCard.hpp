@@ -20,6 +20,7 @@ struct ModelCard {
     std::string architecture = "squeezeseg";
     std::string weights = "weights.pt";  ///< file name inside the checkpoint directory
     bool crf = false;                    ///< squeezeseg only: the recurrent CRF head
+    bool batch_norm = false;             ///< squeezeseg only: SqueezeSegV2's batch normalisation
     std::vector<InputChannel> input_channels;
     RangeGrid grid;
     std::vector<double> mean;  ///< per input channel, in raw units

@@ -113,29 +113,53 @@ std::vector<double> perClass(int classes, std::vector<double> kitti) {
 
 }  // namespace
 
-FireImpl::FireImpl(int in, int s, int e1, int e3)
-    : squeeze(register_module("squeeze", conv(in, s, 1))),
-      expand1x1(register_module("expand1x1", conv(s, e1, 1))),
-      expand3x3(register_module("expand3x3", conv(s, e3, 3))) {}
-
-torch::Tensor FireImpl::forward(torch::Tensor x) {
-    x = torch::relu(pointwise(squeeze, x));
-    return torch::cat({torch::relu(pointwise(expand1x1, x)), torch::relu(expand3x3(x))}, 1);
+torch::Tensor normalised(nn::BatchNorm2d& bn, const torch::Tensor& x) {
+    return bn.is_empty() ? x : bn(x);
 }
 
-FireDeconvImpl::FireDeconvImpl(int in, int s, int e1, int e3)
+namespace {
+
+nn::BatchNorm2d batchNorm(nn::Module& m, const std::string& name, int channels, bool on) {
+    if (!on) return nn::BatchNorm2d(nullptr);
+    return nn::BatchNorm2d(m.register_module(name, nn::BatchNorm2d(channels)));
+}
+
+}  // namespace
+
+FireImpl::FireImpl(int in, int s, int e1, int e3, bool bn)
+    : squeeze(register_module("squeeze", conv(in, s, 1))),
+      expand1x1(register_module("expand1x1", conv(s, e1, 1))),
+      expand3x3(register_module("expand3x3", conv(s, e3, 3))),
+      squeeze_bn(batchNorm(*this, "squeeze_bn", s, bn)),
+      expand1x1_bn(batchNorm(*this, "expand1x1_bn", e1, bn)),
+      expand3x3_bn(batchNorm(*this, "expand3x3_bn", e3, bn)) {}
+
+torch::Tensor FireImpl::forward(torch::Tensor x) {
+    x = torch::relu(normalised(squeeze_bn, pointwise(squeeze, x)));
+    return torch::cat({torch::relu(normalised(expand1x1_bn, pointwise(expand1x1, x))),
+                       torch::relu(normalised(expand3x3_bn, expand3x3(x)))},
+                      1);
+}
+
+FireDeconvImpl::FireDeconvImpl(int in, int s, int e1, int e3, bool bn)
     : squeeze(register_module("squeeze", conv(in, s, 1))),
       expand1x1(register_module("expand1x1", conv(s, e1, 1))),
       expand3x3(register_module("expand3x3", conv(s, e3, 3))),
       deconv(register_module(
           "deconv", nn::ConvTranspose2d(
-                        nn::ConvTranspose2dOptions(s, s, {1, 4}).stride({1, 2}).padding({0, 1})))) {
-}
+                        nn::ConvTranspose2dOptions(s, s, {1, 4}).stride({1, 2}).padding({0, 1})))),
+      squeeze_bn(batchNorm(*this, "squeeze_bn", s, bn)),
+      deconv_bn(batchNorm(*this, "deconv_bn", s, bn)),
+      expand1x1_bn(batchNorm(*this, "expand1x1_bn", e1, bn)),
+      expand3x3_bn(batchNorm(*this, "expand3x3_bn", e3, bn)) {}
 
 torch::Tensor FireDeconvImpl::forward(torch::Tensor x) {
-    x = torch::relu(pointwise(squeeze, x));
-    x = torch::relu(torch::GradMode::is_enabled() ? deconv(x) : deconvWidth2(deconv, x));
-    return torch::cat({torch::relu(pointwise(expand1x1, x)), torch::relu(expand3x3(x))}, 1);
+    x = torch::relu(normalised(squeeze_bn, pointwise(squeeze, x)));
+    x = torch::relu(
+        normalised(deconv_bn, torch::GradMode::is_enabled() ? deconv(x) : deconvWidth2(deconv, x)));
+    return torch::cat({torch::relu(normalised(expand1x1_bn, pointwise(expand1x1, x))),
+                       torch::relu(normalised(expand3x3_bn, expand3x3(x)))},
+                      1);
 }
 
 RecurrentCrfImpl::RecurrentCrfImpl(int k, int n)
@@ -179,26 +203,28 @@ torch::Tensor RecurrentCrfImpl::forward(torch::Tensor logits, torch::Tensor xyz,
     return energy;
 }
 
-SqueezeSegImpl::SqueezeSegImpl(int c, int k, bool with_crf, std::vector<int> xyz)
+SqueezeSegImpl::SqueezeSegImpl(int c, int k, bool with_crf, std::vector<int> xyz, bool bn)
     : conv1(register_module("conv1", conv(c, 64, 3, 2))),
       conv1_skip(register_module("conv1_skip", conv(c, 64, 1))),
       conv14(register_module("conv14", conv(64, k, 3))),
       pool(register_module("pool",
                            nn::MaxPool2d(nn::MaxPool2dOptions(3).stride({1, 2}).padding(1)))),
-      fire2(register_module("fire2", Fire(64, 16, 64, 64))),
-      fire3(register_module("fire3", Fire(128, 16, 64, 64))),
-      fire4(register_module("fire4", Fire(128, 32, 128, 128))),
-      fire5(register_module("fire5", Fire(256, 32, 128, 128))),
-      fire6(register_module("fire6", Fire(256, 48, 192, 192))),
-      fire7(register_module("fire7", Fire(384, 48, 192, 192))),
-      fire8(register_module("fire8", Fire(384, 64, 256, 256))),
-      fire9(register_module("fire9", Fire(512, 64, 256, 256))),
-      fire_deconv10(register_module("fire_deconv10", FireDeconv(512, 64, 128, 128))),
-      fire_deconv11(register_module("fire_deconv11", FireDeconv(256, 32, 64, 64))),
-      fire_deconv12(register_module("fire_deconv12", FireDeconv(128, 16, 32, 32))),
-      fire_deconv13(register_module("fire_deconv13", FireDeconv(64, 16, 32, 32))),
+      fire2(register_module("fire2", Fire(64, 16, 64, 64, bn))),
+      fire3(register_module("fire3", Fire(128, 16, 64, 64, bn))),
+      fire4(register_module("fire4", Fire(128, 32, 128, 128, bn))),
+      fire5(register_module("fire5", Fire(256, 32, 128, 128, bn))),
+      fire6(register_module("fire6", Fire(256, 48, 192, 192, bn))),
+      fire7(register_module("fire7", Fire(384, 48, 192, 192, bn))),
+      fire8(register_module("fire8", Fire(384, 64, 256, 256, bn))),
+      fire9(register_module("fire9", Fire(512, 64, 256, 256, bn))),
+      fire_deconv10(register_module("fire_deconv10", FireDeconv(512, 64, 128, 128, bn))),
+      fire_deconv11(register_module("fire_deconv11", FireDeconv(256, 32, 64, 64, bn))),
+      fire_deconv12(register_module("fire_deconv12", FireDeconv(128, 16, 32, 32, bn))),
+      fire_deconv13(register_module("fire_deconv13", FireDeconv(64, 16, 32, 32, bn))),
       drop(register_module("drop", nn::Dropout(0.5))),
       xyz_channels(std::move(xyz)) {
+    conv1_bn = batchNorm(*this, "conv1_bn", 64, bn);
+    conv1_skip_bn = batchNorm(*this, "conv1_skip_bn", 64, bn);
     if (with_crf) crf = register_module("crf", RecurrentCrf(k));
 }
 
@@ -206,8 +232,8 @@ torch::Tensor SqueezeSegImpl::forward(torch::Tensor input, torch::Tensor mask) {
     const auto pool = [this](const torch::Tensor& x) {
         return torch::GradMode::is_enabled() ? this->pool(x) : maxPoolWidthStride2(x);
     };
-    const torch::Tensor c1 = torch::relu(conv1(input));
-    const torch::Tensor skip = torch::relu(pointwise(conv1_skip, input));
+    const torch::Tensor c1 = torch::relu(normalised(conv1_bn, conv1(input)));
+    const torch::Tensor skip = torch::relu(normalised(conv1_skip_bn, pointwise(conv1_skip, input)));
     const torch::Tensor f3 = fire3(fire2(pool(c1)));
     const torch::Tensor f5 = fire5(fire4(pool(f3)));
     const torch::Tensor f9 = fire9(fire8(fire7(fire6(pool(f5)))));

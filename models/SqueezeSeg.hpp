@@ -3,27 +3,38 @@
 // (BichenWuUCB/SqueezeSeg, src/nets/squeezeSeg.py). Internal to models/: torch headers stay here.
 //
 // Every stride is (1, 2): the width shrinks 512 -> 256 -> 128 -> 64 -> 32 and the height stays.
+//
+// With batch_norm, every convolution but the last is followed by batch normalisation before its
+// ReLU, as in SqueezeSegV2 (Wu et al. 2019, src/nets/squeezeSeg.py of xuanyuzhou98/SqueezeSegV2).
+// Without it, network 11's encoder had died in training: fire4 to fire9 put out activations of
+// 1e-8 to 1e-14, so its labels came from fire3 and the skips alone (docs/fidelity.md).
 #include <torch/torch.h>
 
 #include <vector>
 
 namespace blindspot {
 
+/// A convolution's batch normalisation, or none (an empty holder passes x through).
+torch::Tensor normalised(torch::nn::BatchNorm2d& bn, const torch::Tensor& x);
+
 /// squeeze 1x1 + ReLU, then expand 1x1 + ReLU and expand 3x3 + ReLU, concatenated (1x1 first).
 struct FireImpl : torch::nn::Module {
-    FireImpl(int in, int squeeze, int expand1x1, int expand3x3);
+    FireImpl(int in, int squeeze, int expand1x1, int expand3x3, bool batch_norm = false);
     torch::Tensor forward(torch::Tensor x);
     torch::nn::Conv2d squeeze{nullptr}, expand1x1{nullptr}, expand3x3{nullptr};
+    torch::nn::BatchNorm2d squeeze_bn{nullptr}, expand1x1_bn{nullptr}, expand3x3_bn{nullptr};
 };
 TORCH_MODULE(Fire);
 
 /// Fire with a transposed conv, kernel (1, 4), stride (1, 2), padding (0, 1) + ReLU, after the
 /// squeeze: doubles the width.
 struct FireDeconvImpl : torch::nn::Module {
-    FireDeconvImpl(int in, int squeeze, int expand1x1, int expand3x3);
+    FireDeconvImpl(int in, int squeeze, int expand1x1, int expand3x3, bool batch_norm = false);
     torch::Tensor forward(torch::Tensor x);
     torch::nn::Conv2d squeeze{nullptr}, expand1x1{nullptr}, expand3x3{nullptr};
     torch::nn::ConvTranspose2d deconv{nullptr};
+    torch::nn::BatchNorm2d squeeze_bn{nullptr}, deconv_bn{nullptr}, expand1x1_bn{nullptr},
+        expand3x3_bn{nullptr};
 };
 TORCH_MODULE(FireDeconv);
 
@@ -44,11 +55,13 @@ TORCH_MODULE(RecurrentCrf);
 
 struct SqueezeSegImpl : torch::nn::Module {
     /// `xyz_channels`: where x, y and z sit in the input (for the CRF); empty without CRF.
-    SqueezeSegImpl(int in_channels, int classes, bool crf, std::vector<int> xyz_channels = {});
+    SqueezeSegImpl(int in_channels, int classes, bool crf, std::vector<int> xyz_channels = {},
+                   bool batch_norm = false);
     /// input B x C x H x W (normalised), mask B x 1 x H x W; returns logits B x K x H x W.
     torch::Tensor forward(torch::Tensor input, torch::Tensor mask);
 
     torch::nn::Conv2d conv1{nullptr}, conv1_skip{nullptr}, conv14{nullptr};
+    torch::nn::BatchNorm2d conv1_bn{nullptr}, conv1_skip_bn{nullptr};
     torch::nn::MaxPool2d pool{nullptr};
     Fire fire2{nullptr}, fire3{nullptr}, fire4{nullptr}, fire5{nullptr};
     Fire fire6{nullptr}, fire7{nullptr}, fire8{nullptr}, fire9{nullptr};

@@ -176,7 +176,7 @@ SqueezeSeg makeSqueezeSeg(const ModelCard& card) {
     if (card.crf && xyz.empty())
         throw ConfigError(ErrorSource::value("/crf"),
                           "the CRF needs the x, y and z input channels");
-    return SqueezeSeg(card.channelCount(), card.classCount(), card.crf, xyz);
+    return SqueezeSeg(card.channelCount(), card.classCount(), card.crf, xyz, card.batch_norm);
 }
 
 std::pair<torch::Tensor, torch::Tensor> batchTensors(const ModelCard& card,

@@ -33,6 +33,7 @@ TrainOptions trainOptionsFromJson(const nlohmann::json& json, const std::string&
     o.init = j.string("init", o.init);
     o.intensity = j.boolean("intensity", o.intensity);
     o.crf = j.boolean("crf", o.crf);
+    o.batch_norm = j.boolean("batch_norm", o.batch_norm);
     o.rows_from_lidar = j.string("rows_from_lidar", o.rows_from_lidar);
     if (j.has("learning_map")) {
         o.learning_map = j.raw("learning_map");
@@ -77,6 +78,7 @@ nlohmann::json trainOptionsToJson(const TrainOptions& o) {
             {"init", o.init},
             {"intensity", o.intensity},
             {"crf", o.crf},
+            {"batch_norm", o.batch_norm},
             {"rows_from_lidar", o.rows_from_lidar},
             {"learning_map", o.learning_map},
             {"class_weights", o.class_weights},

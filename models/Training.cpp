@@ -159,6 +159,7 @@ std::unique_ptr<TorchNetwork> initialNetwork(const TrainOptions& o) {
     }
     ModelCard card = squeezeSegCard(o.intensity);
     card.crf = o.crf;
+    card.batch_norm = o.batch_norm;
     std::tie(card.learning_map, card.semantickitti_map) = trainingLearningMaps(o);
     if (!o.rows_from_lidar.empty()) {
         const LidarSpec lidar = loadLidarSpec(o.rows_from_lidar);

@@ -24,6 +24,7 @@ struct TrainOptions {
 
     bool intensity = true;  ///< 5 channels (x y z intensity range), or 4 without intensity
     bool crf = false;       ///< append the recurrent CRF head
+    bool batch_norm = false;  ///< SqueezeSegV2's batch normalisation after every convolution
     /// A LiDAR preset or spec file whose beam elevations become the image rows (one row per
     /// laser, as in SqueezeSeg's lidar_2d files); empty: uniform 0.4 deg rows.
     std::string rows_from_lidar;

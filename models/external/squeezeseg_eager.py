@@ -23,7 +23,7 @@ import torch
 here = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(here, "..", "python"))  # shipped as share/blindspot/python
 from blindspot_worker import serve  # noqa: E402
-from squeezeseg import SqueezeSeg, inference_forward  # noqa: E402
+from squeezeseg import inference_forward, load_libtorch  # noqa: E402
 
 
 def load(card_path, weights_path):
@@ -31,11 +31,7 @@ def load(card_path, weights_path):
         card = json.load(f)
     if card.get("architecture", "squeezeseg") != "squeezeseg" or card.get("crf", False):
         sys.exit(f"{card_path}: expected a SqueezeSeg card without the CRF head")
-    net = SqueezeSeg(len(card["input_channels"]), len(card["learning_map"]["classes"]))
-    # A LibTorch archive loads as a TorchScript module whose parameters carry the same names.
-    archive = torch.jit.load(weights_path, map_location="cpu")
-    net.load_state_dict(dict(archive.named_parameters()), strict=True)
-    return net.eval()
+    return load_libtorch(card, weights_path)
 
 
 def main():

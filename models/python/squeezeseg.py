@@ -8,51 +8,66 @@ import torch
 import torch.nn as nn
 
 
+def batch_norm(channels, on):
+    """SqueezeSegV2's batch normalisation after a convolution, or nothing (the card's batch_norm)."""
+    return nn.BatchNorm2d(channels) if on else nn.Identity()
+
+
 class Fire(nn.Module):
-    def __init__(self, cin, sq, e1, e3):
+    def __init__(self, cin, sq, e1, e3, bn=False):
         super().__init__()
         self.squeeze = nn.Conv2d(cin, sq, 1)
         self.expand1x1 = nn.Conv2d(sq, e1, 1)
         self.expand3x3 = nn.Conv2d(sq, e3, 3, padding=1)
+        self.squeeze_bn, self.expand1x1_bn = batch_norm(sq, bn), batch_norm(e1, bn)
+        self.expand3x3_bn = batch_norm(e3, bn)
 
     def forward(self, x):
-        x = torch.relu(self.squeeze(x))
-        return torch.cat([torch.relu(self.expand1x1(x)), torch.relu(self.expand3x3(x))], 1)
+        x = torch.relu(self.squeeze_bn(self.squeeze(x)))
+        return expand(self, x)
+
+
+def expand(m, x):
+    return torch.cat([torch.relu(m.expand1x1_bn(m.expand1x1(x))),
+                      torch.relu(m.expand3x3_bn(m.expand3x3(x)))], 1)
 
 
 class FireDeconv(nn.Module):
-    def __init__(self, cin, sq, e1, e3):
+    def __init__(self, cin, sq, e1, e3, bn=False):
         super().__init__()
         self.squeeze = nn.Conv2d(cin, sq, 1)
         self.deconv = nn.ConvTranspose2d(sq, sq, (1, 4), (1, 2), (0, 1))
         self.expand1x1 = nn.Conv2d(sq, e1, 1)
         self.expand3x3 = nn.Conv2d(sq, e3, 3, padding=1)
+        self.squeeze_bn, self.deconv_bn = batch_norm(sq, bn), batch_norm(sq, bn)
+        self.expand1x1_bn, self.expand3x3_bn = batch_norm(e1, bn), batch_norm(e3, bn)
 
     def forward(self, x):
-        x = torch.relu(self.deconv(torch.relu(self.squeeze(x))))
-        return torch.cat([torch.relu(self.expand1x1(x)), torch.relu(self.expand3x3(x))], 1)
+        x = torch.relu(self.deconv_bn(self.deconv(torch.relu(self.squeeze_bn(self.squeeze(x))))))
+        return expand(self, x)
 
 
 class SqueezeSeg(nn.Module):
-    def __init__(self, channels=5, classes=4):
+    def __init__(self, channels=5, classes=4, bn=False):
         super().__init__()
         self.conv1 = nn.Conv2d(channels, 64, 3, (1, 2), 1)
         self.conv1_skip = nn.Conv2d(channels, 64, 1)
+        self.conv1_bn, self.conv1_skip_bn = batch_norm(64, bn), batch_norm(64, bn)
         self.pool = nn.MaxPool2d(3, (1, 2), 1)
-        self.fire2, self.fire3 = Fire(64, 16, 64, 64), Fire(128, 16, 64, 64)
-        self.fire4, self.fire5 = Fire(128, 32, 128, 128), Fire(256, 32, 128, 128)
-        self.fire6, self.fire7 = Fire(256, 48, 192, 192), Fire(384, 48, 192, 192)
-        self.fire8, self.fire9 = Fire(384, 64, 256, 256), Fire(512, 64, 256, 256)
-        self.fire_deconv10 = FireDeconv(512, 64, 128, 128)
-        self.fire_deconv11 = FireDeconv(256, 32, 64, 64)
-        self.fire_deconv12 = FireDeconv(128, 16, 32, 32)
-        self.fire_deconv13 = FireDeconv(64, 16, 32, 32)
+        self.fire2, self.fire3 = Fire(64, 16, 64, 64, bn), Fire(128, 16, 64, 64, bn)
+        self.fire4, self.fire5 = Fire(128, 32, 128, 128, bn), Fire(256, 32, 128, 128, bn)
+        self.fire6, self.fire7 = Fire(256, 48, 192, 192, bn), Fire(384, 48, 192, 192, bn)
+        self.fire8, self.fire9 = Fire(384, 64, 256, 256, bn), Fire(512, 64, 256, 256, bn)
+        self.fire_deconv10 = FireDeconv(512, 64, 128, 128, bn)
+        self.fire_deconv11 = FireDeconv(256, 32, 64, 64, bn)
+        self.fire_deconv12 = FireDeconv(128, 16, 32, 32, bn)
+        self.fire_deconv13 = FireDeconv(64, 16, 32, 32, bn)
         self.drop = nn.Dropout(0.5)
         self.conv14 = nn.Conv2d(64, classes, 3, padding=1)
 
     def forward(self, x):
-        c1 = torch.relu(self.conv1(x))
-        skip = torch.relu(self.conv1_skip(x))
+        c1 = torch.relu(self.conv1_bn(self.conv1(x)))
+        skip = torch.relu(self.conv1_skip_bn(self.conv1_skip(x)))
         f3 = self.fire3(self.fire2(self.pool(c1)))
         f5 = self.fire5(self.fire4(self.pool(f3)))
         f9 = self.fire9(self.fire8(self.fire7(self.fire6(self.pool(f5)))))
@@ -93,15 +108,15 @@ def deconv_width2(deconv, x):
 
 
 def fire_deconv_inference(m, x):
-    x = torch.relu(deconv_width2(m.deconv, torch.relu(m.squeeze(x))))
-    return torch.cat([torch.relu(m.expand1x1(x)), torch.relu(m.expand3x3(x))], 1)
+    x = torch.relu(m.deconv_bn(deconv_width2(m.deconv, torch.relu(m.squeeze_bn(m.squeeze(x))))))
+    return expand(m, x)
 
 
 def inference_forward(net, x):
     """net(x) in eval mode through the fast paths above (no dropout, no gradient)."""
     pool = max_pool_width_stride2
-    c1 = torch.relu(net.conv1(x))
-    skip = torch.relu(net.conv1_skip(x))
+    c1 = torch.relu(net.conv1_bn(net.conv1(x)))
+    skip = torch.relu(net.conv1_skip_bn(net.conv1_skip(x)))
     f3 = net.fire3(net.fire2(pool(c1)))
     f5 = net.fire5(net.fire4(pool(f3)))
     f9 = net.fire9(net.fire8(net.fire7(net.fire6(pool(f5)))))
@@ -110,3 +125,16 @@ def inference_forward(net, x):
     d12 = fire_deconv_inference(net.fire_deconv12, d11) + c1
     d13 = fire_deconv_inference(net.fire_deconv13, d12) + skip
     return net.conv14(d13)
+
+
+def load_libtorch(card, weights_path):
+    """The network of a blindspot model card (a dict) with its LibTorch weights, in eval mode.
+    A LibTorch archive loads as a TorchScript module whose parameters and buffers (the batch
+    norms' running statistics) carry the same names as this module's."""
+    net = SqueezeSeg(len(card["input_channels"]), len(card["learning_map"]["classes"]),
+                     bn=card.get("batch_norm", False))
+    archive = torch.jit.load(weights_path, map_location="cpu")
+    state = dict(archive.named_parameters())
+    state.update(archive.named_buffers())
+    net.load_state_dict(state, strict=True)
+    return net.eval()

@@ -110,3 +110,19 @@ TEST(ModelCard, IgnoredClassesAreNotScoredAndWrongConventionsAreNamed) {
               std::string::npos)
         << cardError(j);
 }
+
+TEST(ModelCard, BatchNormIsWrittenOnlyWhenOnSoOlderCardsKeepTheirIdentity) {
+    nlohmann::json j = modelCardToJson(squeezeSegCard(true));
+    // The network hash covers the card's JSON: a key added to every card would change them all.
+    EXPECT_FALSE(j.contains("batch_norm"));
+    EXPECT_FALSE(modelCardFromJson(JsonObject(j, "card.json", "")).batch_norm);
+    j["batch_norm"] = true;
+    const ModelCard card = modelCardFromJson(JsonObject(j, "card.json", ""));
+    EXPECT_TRUE(card.batch_norm);
+    EXPECT_EQ(modelCardToJson(card)["batch_norm"], true);
+    j["architecture"] = "torchscript";
+    EXPECT_NE(cardError(j).find("card.json: /batch_norm: batch normalisation is a choice of "
+                                "architecture \"squeezeseg\" only"),
+              std::string::npos)
+        << cardError(j);
+}

@@ -38,6 +38,13 @@ TEST(SqueezeSeg, ParameterCountMatchesTheReference) {
     EXPECT_EQ(SegmentationNetwork::create(crf, 1)->parameterCount(), 906308u + 32u);
     EXPECT_EQ(SegmentationNetwork::create(squeezeSegCard(false), 1)->parameterCount(),
               906308u - 9u * 64u - 64u);  // conv1 and conv1_skip lose one input channel
+    // SqueezeSegV2's batch norms: a scale and a shift per output channel of every convolution
+    // but conv14: conv1 and its skip 2 x 64, the fires' squeeze + expand1x1 + expand3x3 (fire2-3:
+    // 144, fire4-5: 288, fire6-7: 432, fire8-9: 576) and the deconvolution fires' squeeze, deconv
+    // and expands (384, 192, 96, 96): 3,776 channels. The running statistics are buffers.
+    ModelCard bn = squeezeSegCard(true);
+    bn.batch_norm = true;
+    EXPECT_EQ(SegmentationNetwork::create(bn, 1)->parameterCount(), 906308u + 2u * 3776u);
 }
 
 TEST(SqueezeSeg, OutputKeepsTheHeightAndTheWidth) {
