@@ -13,7 +13,15 @@ def batch_norm(channels, on):
     return nn.BatchNorm2d(channels) if on else nn.Identity()
 
 
-class Fire(nn.Module):
+class Expand(nn.Module):
+    """The expand 1x1 and expand 3x3 of a fire, each + ReLU, concatenated (1x1 first)."""
+
+    def expand(self, x):
+        return torch.cat([torch.relu(self.expand1x1_bn(self.expand1x1(x))),
+                          torch.relu(self.expand3x3_bn(self.expand3x3(x)))], 1)
+
+
+class Fire(Expand):
     def __init__(self, cin, sq, e1, e3, bn=False):
         super().__init__()
         self.squeeze = nn.Conv2d(cin, sq, 1)
@@ -23,16 +31,10 @@ class Fire(nn.Module):
         self.expand3x3_bn = batch_norm(e3, bn)
 
     def forward(self, x):
-        x = torch.relu(self.squeeze_bn(self.squeeze(x)))
-        return expand(self, x)
+        return self.expand(torch.relu(self.squeeze_bn(self.squeeze(x))))
 
 
-def expand(m, x):
-    return torch.cat([torch.relu(m.expand1x1_bn(m.expand1x1(x))),
-                      torch.relu(m.expand3x3_bn(m.expand3x3(x)))], 1)
-
-
-class FireDeconv(nn.Module):
+class FireDeconv(Expand):
     def __init__(self, cin, sq, e1, e3, bn=False):
         super().__init__()
         self.squeeze = nn.Conv2d(cin, sq, 1)
@@ -44,7 +46,7 @@ class FireDeconv(nn.Module):
 
     def forward(self, x):
         x = torch.relu(self.deconv_bn(self.deconv(torch.relu(self.squeeze_bn(self.squeeze(x))))))
-        return expand(self, x)
+        return self.expand(x)
 
 
 class SqueezeSeg(nn.Module):
@@ -109,7 +111,7 @@ def deconv_width2(deconv, x):
 
 def fire_deconv_inference(m, x):
     x = torch.relu(m.deconv_bn(deconv_width2(m.deconv, torch.relu(m.squeeze_bn(m.squeeze(x))))))
-    return expand(m, x)
+    return m.expand(x)
 
 
 def inference_forward(net, x):
