@@ -2,7 +2,8 @@
 # Reproduces models/checkpoints/baseline: generates its synthetic data (baseline-data.sh: 2,400
 # domain-randomised hdl64e-kitti scans with the street content on 216 training-only worlds,
 # 200 validation scans on held-out seeds; never a real scan) and trains SqueezeSeg with the
-# committed recipe (recipe.json). About 30 minutes on 2 cores (1,634 s of training alone).
+# committed recipe (recipe.json). About 70 minutes on 2 cores (4,080 s of training on an AVX2-only
+# EPYC; about half that on the AVX-512 machines of earlier sessions).
 #   usage: scripts/train-baseline.sh [WORK_DIR] [OUTPUT_CHECKPOINT]
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
