@@ -111,13 +111,10 @@ std::vector<double> perClass(int classes, std::vector<double> kitti) {
     return kitti;
 }
 
-}  // namespace
-
+// A convolution's batch normalisation, or none (an empty holder passes x through).
 torch::Tensor normalised(nn::BatchNorm2d& bn, const torch::Tensor& x) {
     return bn.is_empty() ? x : bn(x);
 }
-
-namespace {
 
 nn::BatchNorm2d batchNorm(nn::Module& m, const std::string& name, int channels, bool on) {
     if (!on) return nn::BatchNorm2d(nullptr);

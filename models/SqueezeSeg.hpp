@@ -14,9 +14,6 @@
 
 namespace blindspot {
 
-/// A convolution's batch normalisation, or none (an empty holder passes x through).
-torch::Tensor normalised(torch::nn::BatchNorm2d& bn, const torch::Tensor& x);
-
 /// squeeze 1x1 + ReLU, then expand 1x1 + ReLU and expand 3x3 + ReLU, concatenated (1x1 first).
 struct FireImpl : torch::nn::Module {
     FireImpl(int in, int squeeze, int expand1x1, int expand3x3, bool batch_norm = false);

@@ -1,5 +1,8 @@
 // The training recipe as JSON: what `blindspot train --recipe` reads and what the model card
 // records. Kept apart from Training.cpp so it compiles without torch headers.
+#include <algorithm>
+
+#include "core/Error.hpp"
 #include "core/Json.hpp"
 #include "core/LabelSet.hpp"
 #include "models/ModelCard.hpp"
@@ -21,7 +24,43 @@ std::vector<std::string> strings(const JsonObject& j, const std::string& key) {
     return out;
 }
 
+std::optional<bool> optionalBoolean(const JsonObject& j, const std::string& key) {
+    if (!j.has(key)) return std::nullopt;
+    return j.boolean(key, false);
+}
+
+// A key the recipe names must agree with the card; one it leaves out is taken from it.
+void agree(std::optional<bool>& option, bool card_value, const std::string& key,
+           const std::string& what) {
+    if (option && *option != card_value)
+        throw ConfigError(ErrorSource::value("/" + key),
+                          std::string("expected ") + (card_value ? "true" : "false") +
+                              ": the --init checkpoint " + (card_value ? "has " : "lacks ") + what +
+                              ", and fine-tuning keeps its architecture (or leave the key out)");
+    option = card_value;
+}
+
+nlohmann::json orNull(const std::optional<bool>& value) {
+    return value ? nlohmann::json(*value) : nlohmann::json();
+}
+
 }  // namespace
+
+TrainOptions withArchitectureOf(TrainOptions o, const ModelCard& card) {
+    const auto& in = card.input_channels;
+    const bool intensity = std::find(in.begin(), in.end(), InputChannel::kIntensity) != in.end();
+    agree(o.intensity, intensity, "intensity", "the intensity channel");
+    agree(o.crf, card.crf, "crf", "the CRF head");
+    agree(o.batch_norm, card.batch_norm, "batch_norm", "batch normalisation");
+    if (o.intensity_dropout > 0.0 && !*o.intensity)
+        throw ConfigError(ErrorSource::value("/intensity_dropout"),
+                          "0 for a network without the intensity channel");
+    if (int(o.class_weights.size()) != card.classCount())
+        throw ConfigError(
+            ErrorSource::value("/class_weights"),
+            "expected one weight per class (" + std::to_string(card.classCount()) + ")");
+    return o;
+}
 
 TrainOptions trainOptionsFromJson(const nlohmann::json& json, const std::string& file) {
     const JsonObject j(json, file, "");
@@ -31,9 +70,9 @@ TrainOptions trainOptionsFromJson(const nlohmann::json& json, const std::string&
     o.retrain_dirs = strings(j, "retrain");
     o.retrain_fraction = j.number("retrain_fraction", o.retrain_fraction);
     o.init = j.string("init", o.init);
-    o.intensity = j.boolean("intensity", o.intensity);
-    o.crf = j.boolean("crf", o.crf);
-    o.batch_norm = j.boolean("batch_norm", o.batch_norm);
+    o.intensity = optionalBoolean(j, "intensity");
+    o.crf = optionalBoolean(j, "crf");
+    o.batch_norm = optionalBoolean(j, "batch_norm");
     o.rows_from_lidar = j.string("rows_from_lidar", o.rows_from_lidar);
     if (j.has("learning_map")) {
         o.learning_map = j.raw("learning_map");
@@ -62,7 +101,7 @@ TrainOptions trainOptionsFromJson(const nlohmann::json& json, const std::string&
     if (o.grad_clip < 0.0) j.fail("grad_clip", "must be >= 0");
     if (!(o.intensity_dropout >= 0.0 && o.intensity_dropout <= 1.0))
         j.fail("intensity_dropout", "must lie in [0, 1]");
-    if (o.intensity_dropout > 0.0 && !o.intensity)
+    if (o.intensity_dropout > 0.0 && o.intensity == false)
         j.fail("intensity_dropout", "0 for a network without the intensity channel");
     if (!(o.head_dropout >= 0.0 && o.head_dropout < 1.0))
         j.fail("head_dropout", "must lie in [0, 1)");
@@ -76,9 +115,9 @@ nlohmann::json trainOptionsToJson(const TrainOptions& o) {
             {"retrain", o.retrain_dirs},
             {"retrain_fraction", o.retrain_fraction},
             {"init", o.init},
-            {"intensity", o.intensity},
-            {"crf", o.crf},
-            {"batch_norm", o.batch_norm},
+            {"intensity", orNull(o.intensity)},
+            {"crf", orNull(o.crf)},
+            {"batch_norm", orNull(o.batch_norm)},
             {"rows_from_lidar", o.rows_from_lidar},
             {"learning_map", o.learning_map},
             {"class_weights", o.class_weights},

@@ -157,9 +157,9 @@ std::unique_ptr<TorchNetwork> initialNetwork(const TrainOptions& o) {
                               "only squeezeseg checkpoints can be trained");
         return net;
     }
-    ModelCard card = squeezeSegCard(o.intensity);
-    card.crf = o.crf;
-    card.batch_norm = o.batch_norm;
+    ModelCard card = squeezeSegCard(o.intensity.value_or(true));
+    card.crf = o.crf.value_or(false);
+    card.batch_norm = o.batch_norm.value_or(false);
     std::tie(card.learning_map, card.semantickitti_map) = trainingLearningMaps(o);
     if (!o.rows_from_lidar.empty()) {
         const LidarSpec lidar = loadLidarSpec(o.rows_from_lidar);
@@ -285,17 +285,15 @@ int drawCropStart(std::mt19937_64& rng, int cols, int crop) {
 
 }  // namespace
 
-TrainReport torch_half::trainNetwork(const TrainOptions& o, std::ostream& log) {
-    checkOptions(o);
-    setThreads(o.threads);
+TrainReport torch_half::trainNetwork(const TrainOptions& recipe, std::ostream& log) {
+    checkOptions(recipe);
+    setThreads(recipe.threads);
     const auto start = Clock::now();
-    Run run{o, initialNetwork(o), {}, {}, {}, nlohmann::json::array(), 0, ""};
+    auto network = initialNetwork(recipe);
+    const TrainOptions o = withArchitectureOf(recipe, network->card());
+    Run run{o, std::move(network), {}, {}, {}, nlohmann::json::array(), 0, ""};
     if (!o.init.empty()) run.init_hash = run.net->hash();
     const ModelCard& card = run.net->card();
-    if (int(o.class_weights.size()) != card.classCount())
-        throw ConfigError(
-            ErrorSource::value("/class_weights"),
-            "expected one weight per class (" + std::to_string(card.classCount()) + ")");
     const int loaders = std::max(1, o.threads);
     run.train = loadLabelledSet(o.data_dirs, card, loaders);
     if (!o.retrain_dirs.empty()) run.retrain = loadLabelledSet(o.retrain_dirs, card, loaders);

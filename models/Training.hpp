@@ -3,6 +3,7 @@
 // Training.cpp; this header is plain data.
 #include <cstdint>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <utility>
@@ -13,6 +14,8 @@
 
 namespace blindspot {
 
+struct ModelCard;
+
 struct TrainOptions {
     std::vector<std::string> data_dirs;     ///< SemanticKITTI layout (see Dataset.hpp)
     std::vector<std::string> val_dirs;      ///< validation scans; empty: no validation
@@ -22,9 +25,12 @@ struct TrainOptions {
     std::string output;                     ///< checkpoint directory, written every epoch
     bool resume = false;                    ///< continue from output's last finished epoch
 
-    bool intensity = true;  ///< 5 channels (x y z intensity range), or 4 without intensity
-    bool crf = false;       ///< append the recurrent CRF head
-    bool batch_norm = false;  ///< SqueezeSegV2's batch normalisation after every convolution
+    // The architecture. Unset: the --init checkpoint's, or for a new network intensity on, CRF
+    // and batch norm off. A recipe that names one when fine-tuning must agree with --init's card
+    // (withArchitectureOf): a checkpoint's architecture cannot change by training.
+    std::optional<bool> intensity;   ///< 5 channels (x y z intensity range), or 4 without
+    std::optional<bool> crf;         ///< append the recurrent CRF head
+    std::optional<bool> batch_norm;  ///< SqueezeSegV2's batch normalisation after every conv
     /// A LiDAR preset or spec file whose beam elevations become the image rows (one row per
     /// laser, as in SqueezeSeg's lidar_2d files); empty: uniform 0.4 deg rows.
     std::string rows_from_lidar;
@@ -64,6 +70,11 @@ nlohmann::json trainOptionsToJson(const TrainOptions& options);
 /// The card's learning map and the SemanticKITTI map derived from it, for options.learning_map.
 /// Throws ConfigError (value source /learning_map) for a map that is not one.
 std::pair<LearningMap, LearningMap> trainingLearningMaps(const TrainOptions& options);
+/// The options with the architecture of `card` (the --init checkpoint's, or the new network's):
+/// keys the recipe left out are filled in, so that the card's recipe records what was trained.
+/// Throws ConfigError (value source /intensity, /crf or /batch_norm) where a named key differs,
+/// and (/class_weights) unless there is one weight per class of the card.
+TrainOptions withArchitectureOf(TrainOptions options, const ModelCard& card);
 
 struct TrainReport {
     std::vector<double> step_loss;         ///< every step, in order

@@ -299,3 +299,48 @@ TEST(Training, HeadDropoutIsATrainingChoiceTheCardRecords) {
     EXPECT_THROW(trainOptionsFromJson({{"head_dropout", 1.0}}, "r.json"), ConfigError);
     EXPECT_THROW(trainOptionsFromJson({{"head_dropout", -0.1}}, "r.json"), ConfigError);
 }
+
+TEST(Training, FineTuningKeepsTheInitArchitectureAndRefusesARecipeThatNamesAnother) {
+    // A fine-tuning recipe that leaves the architecture out gets --init's, and the card's recipe
+    // records what was trained; one that names another is refused before any step.
+    const auto dir = blindspot::testing::freshTempDir("train-architecture");
+    TrainOptions base = oneEpoch(dir, 2);
+    base.batch_norm = true;
+    std::ostringstream log;
+    trainNetwork(base, log);
+    TrainOptions tune = base;
+    tune.init = base.output;
+    tune.batch_norm.reset();
+    tune.output = (dir / "tuned").string();
+    trainNetwork(tune, log);
+    const ModelCard card = SegmentationNetwork::load(tune.output)->card();
+    EXPECT_TRUE(card.batch_norm);
+    EXPECT_EQ(card.training.at("recipe").at("batch_norm"), true);
+    EXPECT_EQ(card.training.at("recipe").at("crf"), false);
+    EXPECT_EQ(card.training.at("recipe").at("intensity"), true);
+
+    tune.output = (dir / "refused").string();
+    const auto refusedAt = [&](const std::string& json_path) {
+        try {
+            trainNetwork(tune, log);
+            ADD_FAILURE() << "a recipe naming another architecture trained";
+        } catch (const ConfigError& e) {
+            EXPECT_EQ(e.source().json_path, json_path) << e.what();
+        }
+        EXPECT_FALSE(fs::exists(fs::path(tune.output) / "weights.pt"));
+    };
+    tune.batch_norm = false;
+    refusedAt("/batch_norm");
+    tune.batch_norm.reset();
+    tune.crf = true;
+    refusedAt("/crf");
+    tune.crf.reset();
+    tune.intensity = false;
+    refusedAt("/intensity");
+
+    // Parsed recipes leave unnamed keys unset; the options as JSON say so with null.
+    const TrainOptions parsed = trainOptionsFromJson({{"crf", false}}, "r.json");
+    EXPECT_FALSE(parsed.batch_norm.has_value());
+    EXPECT_EQ(parsed.crf, false);
+    EXPECT_TRUE(trainOptionsToJson(parsed).at("batch_norm").is_null());
+}
