@@ -101,8 +101,6 @@ TrainOptions trainOptionsFromJson(const nlohmann::json& json, const std::string&
     if (o.grad_clip < 0.0) j.fail("grad_clip", "must be >= 0");
     if (!(o.intensity_dropout >= 0.0 && o.intensity_dropout <= 1.0))
         j.fail("intensity_dropout", "must lie in [0, 1]");
-    if (o.intensity_dropout > 0.0 && o.intensity == false)
-        j.fail("intensity_dropout", "0 for a network without the intensity channel");
     if (!(o.head_dropout >= 0.0 && o.head_dropout < 1.0))
         j.fail("head_dropout", "must lie in [0, 1)");
     j.rejectUnknownKeys();

@@ -73,6 +73,7 @@ std::pair<LearningMap, LearningMap> trainingLearningMaps(const TrainOptions& opt
 /// The options with the architecture of `card` (the --init checkpoint's, or the new network's):
 /// keys the recipe left out are filled in, so that the card's recipe records what was trained.
 /// Throws ConfigError (value source /intensity, /crf or /batch_norm) where a named key differs,
+/// (/intensity_dropout) for dropout without the intensity channel,
 /// and (/class_weights) unless there is one weight per class of the card.
 TrainOptions withArchitectureOf(TrainOptions options, const ModelCard& card);
 

@@ -279,10 +279,15 @@ TEST(Training, IntensityDropoutTrainsAsIfEveryReturnReadTheMeanRemission) {
                   .at("intensity_dropout"),
               1.0);
 
-    // A share outside [0, 1], or dropout for a network without the channel, is refused.
+    // A share outside [0, 1], or dropout for a network without the channel (named in the
+    // recipe or taken from --init's card), is refused.
     EXPECT_THROW(trainOptionsFromJson({{"intensity_dropout", 1.5}}, "r.json"), ConfigError);
-    EXPECT_THROW(trainOptionsFromJson({{"intensity", false}, {"intensity_dropout", 0.3}}, "r.json"),
-                 ConfigError);
+    const TrainOptions parsed = trainOptionsFromJson({{"intensity_dropout", 0.3}}, "r.json");
+    EXPECT_THROW(withArchitectureOf(parsed, squeezeSegCard(false)), ConfigError);
+    TrainOptions named = parsed;
+    named.intensity = false;
+    EXPECT_THROW(withArchitectureOf(named, squeezeSegCard(false)), ConfigError);
+    EXPECT_TRUE(*withArchitectureOf(parsed, squeezeSegCard(true)).intensity);
 }
 
 TEST(Training, HeadDropoutIsATrainingChoiceTheCardRecords) {
