@@ -23,8 +23,9 @@ void setupExportCsvCommand(CLI::App& app, const AppContext& context) {
     e->add_option("run", exp->run, "Run directory")->required();
     e->add_option("-o,--output", exp->out, "CSV file");
     e->callback([exp, &context] {
-        const std::string csv =
-            RunDirectory(exp->run).openStore(context.dimensions(), true).exportCsv();
+        const std::string csv = RunDirectory(exp->run)
+                                    .openStore(context.dimensions(), SqliteAccess::ReadOnly)
+                                    .exportCsv();
         if (exp->out.empty())
             std::cout << csv;
         else

@@ -44,7 +44,7 @@ SceneRow syntheticScene(std::size_t i) {
 void writeShard(const fs::path& dir, int index, const MergeBenchOptions& o) {
     const RunDirectory run(dir.string());
     run.create(true);
-    ResultsStore store = run.openStore(defaultDimensions(), false);
+    ResultsStore store = run.openStore(defaultDimensions(), SqliteAccess::ReadWrite);
     RunInfo info;
     info.name = "synthetic";
     info.config = {{"name", "synthetic"}};

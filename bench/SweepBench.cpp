@@ -113,7 +113,7 @@ int scoredBench(const SweepBenchOptions& opt, const SweepConfig& config,
     std::printf("stage shares of worker time (casting overlaps the forward pass):");
     printStages(s);
     auto segmenter = makeNetworkSegmenter(net);
-    const ResultsStore store = run.openStore(config.dimensions, true);
+    const ResultsStore store = run.openStore(config.dimensions, SqliteAccess::ReadOnly);
     const double inference = inferenceOnlySeconds(run, store, *segmenter, std::size_t(plan.batch));
     std::printf(
         "inference only, same scans and batches: %.1f s; end to end / inference only = "

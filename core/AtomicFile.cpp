@@ -19,15 +19,6 @@ namespace {
 
 constexpr const char* kTemporaryMark = ".tmp.";
 
-const std::string& hostName() {
-    static const std::string name = [] {
-        char host[256] = {};
-        if (::gethostname(host, sizeof host - 1) != 0 || !*host) return std::string("localhost");
-        return std::string(host);
-    }();
-    return name;
-}
-
 // A temporary's writer is gone when it was on this host and its process no longer exists.
 bool writerIsGone(const std::string& file_name) {
     const std::string tail = file_name.substr(file_name.rfind(kTemporaryMark) + 5);
@@ -57,6 +48,15 @@ std::size_t removeGoneTemporaries(Iterator entries) {
 }
 
 }  // namespace
+
+const std::string& hostName() {
+    static const std::string name = [] {
+        char host[256] = {};
+        if (::gethostname(host, sizeof host - 1) != 0 || !*host) return std::string("localhost");
+        return std::string(host);
+    }();
+    return name;
+}
 
 std::string temporaryPathFor(const std::string& path) {
     return path + kTemporaryMark + hostName() + "." + std::to_string(::getpid());

@@ -27,6 +27,10 @@ std::size_t prepareOutputDirectory(const std::string& dir, bool recursive = fals
 /// Creates `dir` and its parents (present ones are fine). Throws FileError naming the directory.
 void makeDirectories(const std::string& dir);
 
+/// This machine's host name ("localhost" when it has none): temporaries and locks name their
+/// writer by host and pid.
+const std::string& hostName();
+
 /// Reads a whole file. Throws FileError naming the path.
 std::string readFileBytes(const std::string& path);
 

@@ -24,7 +24,7 @@ cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g1 -DNDEBUG" \
     -DBLINDSPOT_SANITIZE=address,undefined >/dev/null
 cmake --build build-asan --target blindspot blindspot_tests blindspot_model_tests fuzz_replay \
-    fuzz_make_corpus
+    fuzz_make_corpus store_openers_stress
 stage_done "sanitizer build"
 # max_allocation_size_mb: the weights regression that declares 32 GB must fail its allocation in
 # the probe's child at once on a machine with more memory than ours, not zero 32 GB first.

@@ -44,7 +44,7 @@ std::optional<HeatmapSpec> adaptiveOverview(const LoadedRun& run, const MiouMap&
     const SweepConfig config =
         sweepConfigFromJson(run.info.config, dir.storePath(), catalogue, registry);
     std::map<std::string, double> scores;
-    for (const auto& row : dir.openStore(registry, true).scenes())
+    for (const auto& row : dir.openStore(registry, SqliteAccess::ReadOnly).scenes())
         scores[row.scene_id] = objectiveScore(row, config.sampler.objective);
     AdaptiveSampler sampler(config.space, config.sampler);
     const std::vector<SampleOutcome> outcomes = replay(config, sampler, scores);

@@ -32,7 +32,8 @@ std::optional<std::map<std::string, double>> batchScores(const RunnerOptions& op
     for (int i = 0; i < options.shard.count; ++i) {
         if (i == options.shard.index) continue;
         const RunDirectory peer(peerDir(options.shard_peers, i));
-        if (peer.hasStore()) take(peer.openStore(config.dimensions, true).scenes());
+        if (peer.hasStore())
+            take(peer.openStore(config.dimensions, SqliteAccess::ReadOnly).scenes());
     }
     for (const auto& id : ids)
         if (!scores.count(id)) return std::nullopt;

@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <cmath>
+#include <iostream>
 #include <map>
 #include <mutex>
 
@@ -14,6 +15,7 @@
 #include "sweep/run/SweepProgress.hpp"
 #include "sweep/space/SamplerChoice.hpp"
 #include "sweep/store/RunDirectory.hpp"
+#include "sweep/store/RunLock.hpp"
 
 namespace blindspot {
 namespace {
@@ -79,10 +81,16 @@ RunSummary runSweep(const SweepConfig& config, const std::vector<CarModelSpec>& 
     checkAdaptive(config, options);
     const RunDirectory run(options.run_dir, options.scan_cache_dir);
     run.create(bool(options.segmenter));
+    // A second sweep into this directory waits here, then resumes: it computes no scene twice.
+    const RunLock lock(options.run_dir, [&](const LockHolder& holder) {
+        if (options.progress)
+            std::cerr << "sweep: " << options.run_dir << " is being swept by " << describe(holder)
+                      << "; waiting for it to finish, then resuming\n";
+    });
     const bool adaptive = config.sampler.type == "adaptive";
     const std::vector<Sample> design =
         adaptive ? std::vector<Sample>{} : drawSamples(config.space, config.sampler);
-    ResultsStore store = run.openStore(config.dimensions, false);
+    ResultsStore store = run.openStore(config.dimensions, SqliteAccess::ReadWrite);
     store.beginRun(runInfoOf(config, options));
     if (options.segmenter) run.writeClasses(*options.segmenter());
 

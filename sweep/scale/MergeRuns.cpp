@@ -25,7 +25,7 @@ std::vector<StoreShards> checkInputs(const std::vector<std::string>& run_dirs,
     std::optional<RunInfo> first;
     for (const auto& dir : run_dirs) {
         const RunDirectory in_run(dir);
-        const ResultsStore in = in_run.openStore(registry, true);
+        const ResultsStore in = in_run.openStore(registry, SqliteAccess::ReadOnly);
         const auto run = in.run();
         if (!run) throw FileError(in_run.storePath(), "holds no run");
         if (!first) first = run;
@@ -72,13 +72,14 @@ MergeSummary mergeRuns(const std::vector<std::string>& run_dirs, const std::stri
 
     const RunDirectory out_run(out_dir);
     if (out_run.hasStore())  // merging into an earlier merge: the same split
-        shardCoverage({{out_run.storePath(), out_run.openStore(registry, true).shards()},
-                       {"", summary.coverage.shards}});
+        shardCoverage(
+            {{out_run.storePath(), out_run.openStore(registry, SqliteAccess::ReadOnly).shards()},
+             {"", summary.coverage.shards}});
     out_run.create(false);
-    ResultsStore out = out_run.openStore(registry, false);
+    ResultsStore out = out_run.openStore(registry, SqliteAccess::ReadWrite);
     for (const auto& dir : run_dirs) {
         const RunDirectory in_run(dir);
-        const ResultsStore in = in_run.openStore(registry, true);
+        const ResultsStore in = in_run.openStore(registry, SqliteAccess::ReadOnly);
         out.beginRun(*in.run());  // refuses a merged run of another config or checkpoint
         const std::vector<SceneRow> scenes = in.scenes();
         summary.added += out.insertScenes(scenes);  // one transaction per shard

@@ -1,10 +1,10 @@
 #include "sweep/store/ResultsStore.hpp"
 
+#include <algorithm>
 #include <sstream>
 
 #include "core/DimensionRegistry.hpp"
 #include "core/Error.hpp"
-#include "sweep/store/SqliteDb.hpp"
 
 namespace blindspot {
 namespace {
@@ -60,15 +60,26 @@ std::string csvField(const std::string& s) {
 
 }  // namespace
 
-ResultsStore::ResultsStore(const std::string& path, DimensionRegistry registry)
-    : db_(std::make_unique<SqliteDb>(path)), path_(path), registry_(std::move(registry)) {
+ResultsStore::ResultsStore(const std::string& path, DimensionRegistry registry, SqliteAccess access)
+    : db_(std::make_unique<SqliteDb>(path, access)), path_(path), registry_(std::move(registry)) {
+    if (access == SqliteAccess::ReadWrite) createOrMigrate();
+    for (const char* table : {"run", "scene", "scene_car", "scene_class", "shard"}) {
+        auto columns = db_->columnsOf(table);
+        if (!columns.empty()) columns_[table] = std::move(columns);
+    }
+}
+
+// Every opener of a new store runs this at once (a sweep, and a second sweep or a merge into the
+// same directory): BEGIN IMMEDIATE makes them take turns, and each re-checks the schema inside.
+void ResultsStore::createOrMigrate() {
+    Transaction transaction(*db_);
     db_->exec(kSchema);
     addDimensionColumns();
     // Stores written before the world version was recorded gain the column, NULL ("unknown").
-    bool has_world = false;
-    Statement info(*db_, "PRAGMA table_info(run)");
-    while (info.step()) has_world = has_world || info.text(1) == "world_version";
-    if (!has_world) db_->exec("ALTER TABLE run ADD COLUMN world_version TEXT");
+    const auto run_columns = db_->columnsOf("run");
+    if (std::find(run_columns.begin(), run_columns.end(), "world_version") == run_columns.end())
+        db_->exec("ALTER TABLE run ADD COLUMN world_version TEXT");
+    transaction.commit();
 }
 
 // One column per registry dimension, for SQL users (the sample itself is sample_json). A store
@@ -81,17 +92,29 @@ void ResultsStore::addDimensionColumns() {
     db_->exec(create +
               ", valid_points INTEGER NOT NULL, target_points INTEGER NOT NULL, "
               "seconds REAL NOT NULL)");
-    std::set<std::string> present;
-    Statement info(*db_, "PRAGMA table_info(scene)");
-    while (info.step()) present.insert(info.text(1));
+    const auto names = db_->columnsOf("scene");
+    const std::set<std::string> present(names.begin(), names.end());
     for (const auto& d : registry_.dims)
         if (!present.count(d.name))
             db_->exec("ALTER TABLE scene ADD COLUMN \"" + d.name + "\" " + sqlType(d.kind));
 }
 
+std::string ResultsStore::sceneColumns() const {
+    const auto& own = columns_.at("scene");
+    std::string list;
+    for (const auto& c : own) list += (list.empty() ? "" : ", ") + ("scene.\"" + c + "\"");
+    for (const auto& d : registry_.dims)
+        if (std::find(own.begin(), own.end(), d.name) == own.end())
+            list += ", NULL AS \"" + d.name + "\"";
+    return list;
+}
+
 ResultsStore::~ResultsStore() = default;
 
+// Check and insert in one transaction: two sweeps starting into one directory at once must not
+// both find no run row.
 void ResultsStore::beginRun(const RunInfo& run) {
+    Transaction transaction(*db_);
     if (const auto existing = this->run()) {
         if (existing->config_hash != run.config_hash ||
             existing->checkpoint_hash != run.checkpoint_hash)
@@ -115,6 +138,7 @@ void ResultsStore::beginRun(const RunInfo& run) {
         .bind(7, run.started_at)
         .bind(8, run.world_version)
         .step();
+    transaction.commit();
 }
 
 void ResultsStore::finishRun(const std::string& finished_at) {
@@ -122,9 +146,13 @@ void ResultsStore::finishRun(const std::string& finished_at) {
 }
 
 std::optional<RunInfo> ResultsStore::run() const {
+    if (!hasTable("run")) return std::nullopt;
+    const auto& own = columns_.at("run");
+    const bool has_world = std::find(own.begin(), own.end(), "world_version") != own.end();
     Statement s(*db_,
-                "SELECT name, config_json, config_hash, checkpoint_hash, lidar_json, tool_version, "
-                "started_at, finished_at, world_version FROM run");
+                std::string("SELECT name, config_json, config_hash, checkpoint_hash, lidar_json, "
+                            "tool_version, started_at, finished_at, ") +
+                    (has_world ? "world_version" : "NULL") + " FROM run");
     if (!s.step()) return std::nullopt;
     RunInfo r;
     r.name = s.text(0);
@@ -147,6 +175,7 @@ void ResultsStore::recordShard(const ShardRow& shard) {
 }
 
 std::vector<ShardRow> ResultsStore::shards() const {
+    if (!hasTable("shard")) return {};
     Statement s(*db_,
                 "SELECT shard_index, shard_count, design_size, planned, done, finished_at FROM "
                 "shard ORDER BY shard_count, shard_index");
@@ -222,6 +251,7 @@ bool ResultsStore::insertRows(const SceneRow& scene) {
 
 std::set<std::string> ResultsStore::finishedSceneIds() const {
     std::set<std::string> ids;
+    if (!hasTable("scene")) return ids;
     Statement s(*db_, "SELECT scene_id FROM scene");
     while (s.step()) ids.insert(s.text(0));
     return ids;
@@ -229,6 +259,7 @@ std::set<std::string> ResultsStore::finishedSceneIds() const {
 
 std::vector<SceneRow> ResultsStore::scenes() const {
     std::vector<SceneRow> out;
+    if (!hasTable("scene")) return out;
     Statement s(*db_,
                 "SELECT scene_id, sample_json, valid_points, target_points, seconds FROM scene "
                 "ORDER BY scene_id");
@@ -264,12 +295,16 @@ std::vector<SceneRow> ResultsStore::scenes() const {
 }
 
 std::string ResultsStore::exportCsv() const {
-    Statement s(*db_,
-                "SELECT scene.*, scene_class.class, scene_class.tp, scene_class.fp, "
-                "scene_class.fn, scene_class.iou, "
-                "scene_class.precision, scene_class.recall FROM scene LEFT JOIN scene_class USING "
-                "(scene_id) "
-                "ORDER BY scene.scene_id, scene_class.class");
+    if (!hasTable("scene") || !hasTable("scene_class"))
+        throw FileError(path_, "has no tables yet: a sweep is creating it (run in progress)");
+    Statement s(
+        *db_,
+        "SELECT " + sceneColumns() +
+            ", scene_class.class, scene_class.tp, scene_class.fp, "
+            "scene_class.fn, scene_class.iou, "
+            "scene_class.precision, scene_class.recall FROM scene LEFT JOIN scene_class USING "
+            "(scene_id) "
+            "ORDER BY scene.scene_id, scene_class.class");
     std::ostringstream csv;
     csv.precision(17);
     for (int c = 0; c < s.columns(); ++c) csv << (c ? "," : "") << s.name(c);

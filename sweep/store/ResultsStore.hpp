@@ -7,24 +7,29 @@
 // scene (one row per scene_id: every dimension value, point counts, target visibility),
 // scene_car (per target car), scene_class (per scene and class: TP, FP, FN, IoU, precision,
 // recall; NULL where undefined), shard (per shard of the design the store holds scenes of).
+//
+// Any number of processes may open one store at once (issue 55): a writer creates and migrates the
+// schema in one BEGIN IMMEDIATE transaction, re-checking inside it; a reader opens the file
+// read-only and never changes it, reading a column an older store lacks as NULL.
+#include <map>
 #include <memory>
 #include <set>
 #include <string>
 #include <vector>
 
 #include "core/DimensionRegistry.hpp"
+#include "sweep/store/SqliteDb.hpp"
 #include "sweep/store/StoreRows.hpp"
 
 namespace blindspot {
 
-struct SqliteDb;  // sweep/store/SqliteDb.hpp
-
 class ResultsStore {
   public:
-    /// Opens or creates the store with a column per dimension of `registry`. Throws FileError
-    /// naming the path.
-    explicit ResultsStore(const std::string& path,
-                          DimensionRegistry registry = defaultDimensions());
+    /// ReadWrite opens or creates the store with a column per dimension of `registry`; ReadOnly
+    /// opens an existing one as it is (a store a sweep has only just created reads as empty).
+    /// Throws FileError naming the path.
+    explicit ResultsStore(const std::string& path, DimensionRegistry registry = defaultDimensions(),
+                          SqliteAccess access = SqliteAccess::ReadWrite);
     ~ResultsStore();
     ResultsStore(const ResultsStore&) = delete;
     ResultsStore& operator=(const ResultsStore&) = delete;
@@ -33,6 +38,7 @@ class ResultsStore {
     /// ConfigError when RUN_DIR holds a run of a different config.
     void beginRun(const RunInfo& run);
     void finishRun(const std::string& finished_at);
+    /// Nothing before a sweep recorded its run (or while it is creating the store).
     std::optional<RunInfo> run() const;
 
     /// Inserts or updates the row of shard (index, count).
@@ -54,12 +60,19 @@ class ResultsStore {
     std::string exportCsv() const;
 
   private:
+    void createOrMigrate();
     void addDimensionColumns();
+    bool hasTable(const std::string& table) const { return columns_.count(table) > 0; }
+    /// `scene.* ` of a migrated store: the store's own columns, then NULL for each dimension it
+    /// lacks (where a writer's migration would have added it).
+    std::string sceneColumns() const;
     bool insertRows(const SceneRow& scene);  ///< inside a transaction
 
     std::unique_ptr<SqliteDb> db_;
     std::string path_;
     DimensionRegistry registry_;
+    /// Each table's columns when the store was opened (a reader's view of an older schema).
+    std::map<std::string, std::vector<std::string>> columns_;
 };
 
 }  // namespace blindspot

@@ -8,6 +8,7 @@
 #include "core/Json.hpp"
 #include "core/ScanPack.hpp"
 #include "core/ScanSummary.hpp"
+#include "sweep/store/RunLock.hpp"
 
 namespace blindspot {
 namespace {
@@ -70,10 +71,14 @@ std::string RunDirectory::storePath() const { return (fs::path(dir_) / "results.
 
 bool RunDirectory::hasStore() const { return fs::exists(storePath()); }
 
-ResultsStore RunDirectory::openStore(const DimensionRegistry& registry, bool must_exist) const {
-    if (must_exist && !hasStore())
-        throw FileError(storePath(), "no results store here (is " + dir_ + " a run directory?)");
-    return ResultsStore(storePath(), registry);
+ResultsStore RunDirectory::openStore(const DimensionRegistry& registry, SqliteAccess access) const {
+    if (access == SqliteAccess::ReadOnly && !hasStore())
+        throw FileError(storePath(),
+                        fs::exists(RunLock::pathIn(dir_))
+                            ? "no results store yet (a sweep is starting: run in "
+                              "progress)"
+                            : "no results store here (is " + dir_ + " a run directory?)");
+    return ResultsStore(storePath(), registry, access);
 }
 
 void RunDirectory::create(bool predictions) const {

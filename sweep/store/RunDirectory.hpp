@@ -42,8 +42,9 @@ class RunDirectory {
     const std::string& path() const { return dir_; }
     std::string storePath() const;
     bool hasStore() const;
-    /// Opens the store; throws FileError when `must_exist` and there is none.
-    ResultsStore openStore(const DimensionRegistry& registry, bool must_exist) const;
+    /// Opens the store: ReadWrite creates it, ReadOnly (every reader) throws FileError when there
+    /// is none.
+    ResultsStore openStore(const DimensionRegistry& registry, SqliteAccess access) const;
     /// Creates RUN (and RUN/predictions when `predictions`); throws FileError.
     void create(bool predictions) const;
 

@@ -28,9 +28,11 @@ SceneResult sceneResultOf(const SceneRow& row) {
 
 LoadedRun loadRun(const std::string& run_dir, const DimensionRegistry& registry) {
     const RunDirectory dir(run_dir);
-    const ResultsStore store = dir.openStore(registry, true);
+    const ResultsStore store = dir.openStore(registry, SqliteAccess::ReadOnly);
     const auto info = store.run();
-    if (!info) throw FileError(dir.storePath(), "holds no run");
+    if (!info)
+        throw FileError(dir.storePath(), "holds no run yet (a sweep is starting in " + run_dir +
+                                             ": run in progress)");
     LoadedRun run{run_dir, *info, {}, 0.0, store.shards()};
     for (const auto& row : store.scenes()) {
         run.scenes.push_back(sceneResultOf(row));
@@ -41,6 +43,8 @@ LoadedRun loadRun(const std::string& run_dir, const DimensionRegistry& registry)
 
 LoadedRun loadScoredRun(const std::string& run_dir, const DimensionRegistry& registry) {
     LoadedRun run = loadRun(run_dir, registry);
+    if (run.scenes.empty() && run.info.finished_at.empty())
+        throw FileError(RunDirectory(run_dir).storePath(), "holds no scene yet (run in progress)");
     if (run.info.checkpoint_hash.empty() || run.scenes.empty() ||
         run.scenes.front().classes.empty())
         throw ConfigError(

@@ -2,21 +2,43 @@
 
 namespace blindspot {
 
-SqliteDb::SqliteDb(const std::string& file) : path(file) {
+SqliteDb::SqliteDb(const std::string& file, SqliteAccess access) : path(file) {
+    const bool writer = access == SqliteAccess::ReadWrite;
+    const int flags = (writer ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE : SQLITE_OPEN_READONLY) |
+                      SQLITE_OPEN_FULLMUTEX;
     // A throwing constructor runs no destructor: the handle SQLite allocates even when opening
     // fails is closed here (found by LeakSanitizer).
     try {
-        if (sqlite3_open_v2(file.c_str(), &handle,
-                            SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX,
-                            nullptr) != SQLITE_OK)
+        if (sqlite3_open_v2(file.c_str(), &handle, flags, nullptr) != SQLITE_OK)
             fail("cannot open the database");
-        sqlite3_busy_timeout(handle, 10000);
-        exec("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;");
+        sqlite3_busy_timeout(handle, kSqliteBusyTimeoutMs);
+        if (writer) setWal();
+        exec("PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;");
     } catch (...) {
         sqlite3_close(handle);
         handle = nullptr;
         throw;
     }
+}
+
+// Switching a new file to WAL takes an exclusive lock; SQLite does not call the busy handler for
+// it when another connection is switching the same file at that moment (SQLITE_BUSY at once), so
+// the openers of a new store take turns here within the busy timeout.
+void SqliteDb::setWal() {
+    for (int waited_ms = 0;; waited_ms += 5) {
+        const int rc = sqlite3_exec(handle, "PRAGMA journal_mode=WAL", nullptr, nullptr, nullptr);
+        if (rc == SQLITE_OK) return;
+        if ((rc & 0xff) != SQLITE_BUSY || waited_ms >= kSqliteBusyTimeoutMs)
+            fail("SQLite: journal_mode=WAL");
+        sqlite3_sleep(5);
+    }
+}
+
+std::vector<std::string> SqliteDb::columnsOf(const std::string& table) {
+    std::vector<std::string> names;
+    Statement info(*this, "PRAGMA table_info(\"" + table + "\")");
+    while (info.step()) names.push_back(info.text(1));
+    return names;
 }
 
 void SqliteDb::exec(const std::string& sql) {

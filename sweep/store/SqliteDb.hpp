@@ -8,18 +8,29 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "core/Error.hpp"
 
 namespace blindspot {
+
+/// How a connection opens its file. A reader never creates the file, never sets the journal mode
+/// and never changes the schema, so any number of readers may run beside the one writer.
+enum class SqliteAccess { ReadWrite, ReadOnly };
+
+/// How long a connection waits for another's lock before SQLITE_BUSY (ms). It covers the writer's
+/// longest transaction (a merge of one shard: a few thousand scenes in well under a second here)
+/// with a wide margin, and a reader never waits on a WAL writer at all.
+constexpr int kSqliteBusyTimeoutMs = 30000;
 
 struct SqliteDb {
     sqlite3* handle = nullptr;
     std::string path;
 
     SqliteDb() = default;
-    /// Opens (or creates) `file` in WAL mode with foreign keys on. Throws FileError.
-    explicit SqliteDb(const std::string& file);
+    /// ReadWrite opens (or creates) `file` in WAL mode with foreign keys on; ReadOnly opens an
+    /// existing file as it is. Throws FileError.
+    explicit SqliteDb(const std::string& file, SqliteAccess access = SqliteAccess::ReadWrite);
     ~SqliteDb() {
         if (handle) sqlite3_close(handle);
     }
@@ -30,6 +41,9 @@ struct SqliteDb {
         throw FileError(path, what + ": " + (handle ? sqlite3_errmsg(handle) : "no database"));
     }
     void exec(const std::string& sql);
+    void setWal();
+    /// The column names of `table`, in table order; empty when there is no such table.
+    std::vector<std::string> columnsOf(const std::string& table);
 };
 
 class Statement {

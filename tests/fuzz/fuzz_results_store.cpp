@@ -10,7 +10,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     fuzz::writeInput(run / "results.sqlite", fuzz::bytesOf(data, size));
     const RunDirectory dir(run.string());
     return fuzz::expectOwnErrors([&] {
-        const ResultsStore store = dir.openStore(defaultDimensions(), true);
+        const ResultsStore store = dir.openStore(defaultDimensions(), SqliteAccess::ReadOnly);
         store.run();
         store.shards();
         store.finishedSceneIds();

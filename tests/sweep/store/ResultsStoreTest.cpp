@@ -3,8 +3,11 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
+
 #include "core/Error.hpp"
 #include "sweep/store/ResultsStore.hpp"
+#include "sweep/store/SqliteDb.hpp"
 #include "tests/TempDir.hpp"
 
 using namespace blindspot;
@@ -100,4 +103,59 @@ TEST(ResultsStore, KillDuringWritesLosesOnlyScenesInFlight) {
 
 TEST(ResultsStore, UnwritablePathIsAFileError) {
     EXPECT_THROW(ResultsStore("/nonexistent-dir/results.sqlite"), FileError);
+}
+
+// Issue 55: a store from before world_version and the weather dimension, as an old sweep left it.
+// A reader reads NULL for both and leaves the file as it was; a writer then migrates it.
+TEST(ResultsStore, AReaderReadsAnOldStoreWithoutChangingIt) {
+    const auto dir = blindspot::testing::freshTempDir("store-old-reader");
+    const std::string path = (dir / "results.sqlite").string();
+    DimensionRegistry old_dims = defaultDimensions();
+    old_dims.dims.erase(std::remove_if(old_dims.dims.begin(), old_dims.dims.end(),
+                                       [](const auto& d) { return d.name == "weather"; }),
+                        old_dims.dims.end());
+    {
+        ResultsStore store(path, old_dims);
+        store.beginRun(runInfo("h1"));
+        store.insertScene(sceneRow(1));
+    }
+    {
+        SqliteDb db(path);
+        db.exec("ALTER TABLE run DROP COLUMN world_version");
+    }
+    const auto schema = [&] {
+        SqliteDb db(path, SqliteAccess::ReadOnly);
+        return std::make_pair(db.columnsOf("run"), db.columnsOf("scene"));
+    };
+    const auto before = schema();
+    {
+        const ResultsStore reader(path, defaultDimensions(), SqliteAccess::ReadOnly);
+        ASSERT_TRUE(reader.run());
+        EXPECT_EQ(reader.run()->world_version, "");
+        EXPECT_EQ(reader.scenes().size(), 1u);
+        const std::string csv = reader.exportCsv();
+        const std::string header = csv.substr(0, csv.find('\n'));
+        // The missing column where a writer's migration would put it: after the old columns.
+        const std::string tail = ",seconds,weather,class,tp,fp,fn,iou,precision,recall";
+        EXPECT_EQ(header.substr(header.size() - tail.size()), tail) << header;
+        EXPECT_THROW(const_cast<ResultsStore&>(reader).insertScene(sceneRow(2)), FileError);
+    }
+    EXPECT_EQ(schema(), before);
+    {
+        const ResultsStore writer(path);  // a resumed sweep migrates
+    }
+    const auto after = schema();
+    EXPECT_EQ(after.first.back(), "world_version");
+    EXPECT_EQ(after.second.back(), "weather");
+}
+
+TEST(ResultsStore, AReaderOfAStoreBeingCreatedSeesNothingYet) {
+    const auto dir = blindspot::testing::freshTempDir("store-new-reader");
+    const std::string path = (dir / "results.sqlite").string();
+    { SqliteDb empty(path); }  // the file exists, the schema does not yet
+    const ResultsStore reader(path, defaultDimensions(), SqliteAccess::ReadOnly);
+    EXPECT_FALSE(reader.run());
+    EXPECT_TRUE(reader.scenes().empty());
+    EXPECT_TRUE(reader.shards().empty());
+    EXPECT_THROW(reader.exportCsv(), FileError);
 }
