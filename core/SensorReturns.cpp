@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 
 #include "core/Material.hpp"
 #include "core/ScanCells.hpp"
@@ -107,44 +108,70 @@ double remission(const SensorResponse& r, double rho) {
                      : std::clamp(r.intensity_offset, 0.0, 1.0);
 }
 
+namespace {
+
+// What the per-return draw needs from the response, computed once per scan (a division or a log
+// per cell was a tenth of the response's time).
+struct ResponseConstants {
+    double margin_constant, inverse_width, inverse_step;
+    explicit ResponseConstants(const SensorResponse& r)
+        : margin_constant(marginConstant(r)),
+          inverse_width(1.0 / r.threshold_width),
+          inverse_step(1.0 / r.intensity_step) {}
+};
+
+std::optional<SensedReturn> sense(const SensorResponse& r, const ResponseConstants& k,
+                                  const CleanReturn& clean, std::uint64_t seed, std::uint64_t key) {
+    const double rho = clean.reflectivity, range = clean.range_m;
+    if (!(rho > 0.0)) return std::nullopt;
+    const double row_keep =
+        (1.0 - r.drop_probability) * (1.0 - rowValue(r.row_drop, clean.row, 0.0));
+    Rng rng = cellRng(seed, key, kResponseStream);
+    const double log_rho = logSingle(rho);
+    const double m = margin(r, k.margin_constant, log_rho, range);
+    if (!kept(r, k.inverse_width, m, row_keep, rng)) return std::nullopt;
+    SensedReturn out{range, 0.0f};
+    if (r.range_noise_m > 0.0) out.range_m = std::max(0.5, range + r.range_noise_m * gaussian(rng));
+    const double noise = r.intensity_noise > 0.0 ? r.intensity_noise * gaussian(rng) : 0.0;
+    bool weak = m < r.weak_return_margin;
+    if (clean.label == label::kVehicle) {
+        const VehicleShares v = vehicleShares(r, seed, clean.instance);
+        if (vehicleReturnLost(v, rng)) return std::nullopt;
+        weak = vehicleReturnWeak(v, rng) || weak;
+    }
+    const double row_gain = rowValue(r.row_intensity_gain, clean.row, 1.0);
+    out.remission =
+        weak
+            ? 0.0f
+            : float(reported(r, k.inverse_step, (remissionFromLog(r, log_rho) + noise) * row_gain));
+    return out;
+}
+
+}  // namespace
+
+std::optional<SensedReturn> senseReturn(const SensorResponse& response, const CleanReturn& clean,
+                                        std::uint64_t seed, std::uint64_t key) {
+    if (!response.enabled) return SensedReturn{clean.range_m, float(clean.reflectivity)};
+    return sense(response, ResponseConstants(response), clean, seed, key);
+}
+
 void applySensorResponse(ScanGrid& scan, const SensorResponse& r, std::uint64_t seed) {
     if (!r.enabled) return;
-    const double margin_constant = marginConstant(r);
-    const double inverse_width = 1.0 / r.threshold_width, inverse_step = 1.0 / r.intensity_step;
+    const ResponseConstants constants(r);
     for (int row = 0; row < scan.rows(); ++row) {
-        const double row_keep = (1.0 - r.drop_probability) * (1.0 - rowValue(r.row_drop, row, 0.0));
-        const double row_gain = rowValue(r.row_intensity_gain, row, 1.0);
         for (int col = 0; col < scan.cols(); ++col) {
             const std::size_t i = scan.index(row, col);
             if (!scan.valid(i)) continue;
-            const double rho = scan.reflectivity[i], range = scan.range_m[i];
-            if (!(rho > 0.0)) {
+            const auto sensed =
+                sense(r, constants,
+                      {row, scan.reflectivity[i], scan.range_m[i], scan.label[i], scan.instance[i]},
+                      seed, i);
+            if (!sensed) {
                 clearCell(scan, i);
                 continue;
             }
-            Rng rng = cellRng(seed, i, kResponseStream);
-            const double log_rho = logSingle(rho);
-            const double m = margin(r, margin_constant, log_rho, range);
-            if (!kept(r, inverse_width, m, row_keep, rng)) {
-                clearCell(scan, i);
-                continue;
-            }
-            if (r.range_noise_m > 0.0)
-                rescaleRange(scan, i, std::max(0.5, range + r.range_noise_m * gaussian(rng)));
-            const double noise = r.intensity_noise > 0.0 ? r.intensity_noise * gaussian(rng) : 0.0;
-            bool weak = m < r.weak_return_margin;
-            if (scan.label[i] == label::kVehicle) {
-                const VehicleShares v = vehicleShares(r, seed, scan.instance[i]);
-                if (vehicleReturnLost(v, rng)) {
-                    clearCell(scan, i);
-                    continue;
-                }
-                weak = vehicleReturnWeak(v, rng) || weak;
-            }
-            scan.reflectivity[i] =
-                weak ? 0.0f
-                     : float(reported(r, inverse_step,
-                                      (remissionFromLog(r, log_rho) + noise) * row_gain));
+            if (r.range_noise_m > 0.0) rescaleRange(scan, i, sensed->range_m);
+            scan.reflectivity[i] = sensed->remission;
         }
     }
 }

@@ -5,24 +5,10 @@
 #include <limits>
 #include <vector>
 
+#include "core/LaserFit.hpp"
 #include "core/LearningMap.hpp"
 
 namespace blindspot {
-namespace {
-
-// The laser whose line passes nearest to a point at horizontal distance d_m and height z_m.
-int nearestLaser(const LidarSpec& lasers, double d_m, double z_m) {
-    int best = 0;
-    double best_error = std::numeric_limits<double>::infinity();
-    for (int row = 0; row < lasers.rows(); ++row) {
-        const double seen_deg = std::atan2(z_m - lasers.originZM(row), d_m) * 180.0 / M_PI;
-        const double error = std::fabs(seen_deg - lasers.elevation_deg[std::size_t(row)]);
-        if (error < best_error) best_error = error, best = row;
-    }
-    return best;
-}
-
-}  // namespace
 
 void addScanGaps(SurfaceGaps& gaps, const LabelledCloud& scan, const LidarSpec& lasers,
                  const SurfaceGapOptions& o) {
@@ -37,7 +23,7 @@ void addScanGaps(SurfaceGaps& gaps, const LabelledCloud& scan, const LidarSpec& 
         const double x = p[4 * i], y = p[4 * i + 1], z = p[4 * i + 2];
         const double d = std::hypot(x, y);
         if (!(d > 0.0)) continue;
-        const int row = nearestLaser(lasers, d, z);
+        const int row = nearestLaser(lasers, d, z).row;
         const double turn = std::atan2(y, x) / (2.0 * M_PI) + 0.5;  // [0, 1]
         const int col = std::min(cols - 1, int(turn * cols));
         occupied[std::size_t(row) * std::size_t(cols) + std::size_t(col)] = 1;

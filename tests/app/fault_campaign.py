@@ -51,7 +51,9 @@ def store_rows(path):
 
 
 # SQLite's own side files: a reader (this script) may leave -wal and -shm behind; rows are compared.
-SQLITE_SIDE_FILES = ("-wal", "-shm", "-journal")
+# A sweep's lock (RUN/sweep.lock, docs/results-store.md) is no result: it names its last holder's
+# pid and start time, which differ from run to run.
+SQLITE_SIDE_FILES = ("-wal", "-shm", "-journal", "sweep.lock")
 
 
 def files_under(root):

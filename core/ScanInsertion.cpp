@@ -1,0 +1,129 @@
+#include "core/ScanInsertion.hpp"
+
+#include <cmath>
+#include <limits>
+#include <optional>
+
+#include "core/LabelSet.hpp"
+#include "core/LaserFit.hpp"
+#include "core/Material.hpp"
+#include "core/ScanGrid.hpp"
+#include "core/SensorReturns.hpp"
+
+namespace blindspot {
+namespace {
+
+constexpr std::size_t kNoSource = std::numeric_limits<std::size_t>::max();
+
+// A ray from a laser's origin (sensor frame, m) along a unit direction.
+struct Ray {
+    int row = 0;
+    Eigen::Vector3d origin_m, direction;
+};
+
+// The target return along `ray`, if a target is hit within `max_m` and the sensor keeps it:
+// the point (at the quantised, noisy range), its remission and its labels.
+struct TargetReturn {
+    bool hit = false;
+    std::optional<SensedReturn> sensed;
+    Eigen::Vector3d point_m;
+    std::uint16_t label = 0, instance = 0;
+};
+
+TargetReturn castTarget(const RayScene& targets, const LidarSpec& lasers, const Ray& ray,
+                        double max_m, std::uint64_t seed, std::uint64_t key) {
+    TargetReturn out;
+    const auto hit = targets.intersect(ray.origin_m, ray.direction, max_m);
+    if (!hit) return out;
+    out.hit = true;
+    const double cos_incidence = std::fabs(hit->normal_world.dot(ray.direction));
+    const CleanReturn clean{ray.row, double(phongReflectivity(hit->material, float(cos_incidence))),
+                            hit->distance_m, hit->material.label, hit->instance_id};
+    out.sensed = senseReturn(lasers.response, clean, seed, key);
+    if (!out.sensed) return out;
+    const double res = lasers.range_resolution_m;
+    const double range = std::round(out.sensed->range_m / res) * res;
+    out.point_m = ray.origin_m + ray.direction * range;
+    out.label = semanticKittiIdOf(hit->material.label);
+    out.instance = hit->instance_id;
+    return out;
+}
+
+void append(ComposedScan& scan, const TargetReturn& t, std::size_t source) {
+    auto& p = scan.points;
+    p.xyzi.insert(p.xyzi.end(), {float(t.point_m.x()), float(t.point_m.y()), float(t.point_m.z()),
+                                 t.sensed->remission});
+    p.label.push_back(t.label);
+    p.instance.push_back(t.instance);
+    scan.inserted.push_back(1);
+    scan.source.push_back(source);
+}
+
+void copyReal(ComposedScan& scan, const PointList& real, std::size_t i) {
+    auto& p = scan.points;
+    p.xyzi.insert(p.xyzi.end(), real.xyzi.begin() + std::ptrdiff_t(4 * i),
+                  real.xyzi.begin() + std::ptrdiff_t(4 * i + 4));
+    p.label.push_back(real.label.empty() ? 0 : real.label[i]);
+    p.instance.push_back(real.instance.empty() ? 0 : real.instance[i]);
+    scan.inserted.push_back(0);
+    scan.source.push_back(i);
+}
+
+// The ray of real point i: from its laser's origin through the point (an unfitted point: from
+// the sensor's origin, with the nearest laser's response).
+Ray realRay(const PointList& real, const ScanRays& rays, const LidarSpec& lasers, std::size_t i,
+            double& range_m) {
+    const Eigen::Vector3d p(real.xyzi[4 * i], real.xyzi[4 * i + 1], real.xyzi[4 * i + 2]);
+    Ray ray;
+    ray.row = rays.point_row[i];
+    if (ray.row < 0) {
+        ray.row = std::max(0, nearestLaser(lasers, std::hypot(p.x(), p.y()), p.z()).row);
+        ray.origin_m = Eigen::Vector3d::Zero();
+    } else {
+        ray.origin_m = Eigen::Vector3d(0.0, 0.0, lasers.originZM(ray.row));
+    }
+    const Eigen::Vector3d to_point = p - ray.origin_m;
+    range_m = to_point.norm();
+    ray.direction = range_m > 0.0 ? Eigen::Vector3d(to_point / range_m) : Eigen::Vector3d::UnitX();
+    return ray;
+}
+
+}  // namespace
+
+ComposedScan insertTargets(const PointList& real, const ScanRays& rays, const LidarSpec& lasers,
+                           const RayScene& targets, std::uint64_t seed) {
+    ComposedScan scan;
+    const std::size_t n = real.size();
+    for (std::size_t i = 0; i < n; ++i) {
+        double range_m = 0.0;
+        const Ray ray = realRay(real, rays, lasers, i, range_m);
+        const TargetReturn t = castTarget(targets, lasers, ray, range_m, seed, i);
+        if (!t.hit) {
+            copyReal(scan, real, i);
+            ++scan.kept;
+        } else if (t.sensed) {
+            append(scan, t, i);
+            ++scan.replaced;
+        } else {
+            ++scan.vanished;
+        }
+    }
+    for (int row = 0; row < rays.rows; ++row)
+        for (int col = 0; col < rays.cols; ++col) {
+            const std::size_t cell = std::size_t(row) * std::size_t(rays.cols) + std::size_t(col);
+            if (rays.cell_returned[cell]) continue;
+            const Ray ray{
+                row, Eigen::Vector3d(0.0, 0.0, lasers.originZM(row)),
+                beamDirection(lasers.elevation_deg[std::size_t(row)],
+                              lasers.azimuth_deg[std::size_t(col)] + lasers.azimuthOffsetDeg(row))};
+            const TargetReturn t =
+                castTarget(targets, lasers, ray, lasers.max_range_m, seed, n + cell);
+            if (t.sensed) {
+                append(scan, t, kNoSource);
+                ++scan.added;
+            }
+        }
+    return scan;
+}
+
+}  // namespace blindspot
