@@ -19,6 +19,7 @@
 #include "scenes/BackgroundCatalogue.hpp"
 #include "scenes/BackgroundFile.hpp"
 #include "scenes/PaintColor.hpp"
+#include "scenes/RealScene.hpp"
 #include "scenes/SceneExport.hpp"
 #include "sweep/run/ScenarioScanner.hpp"
 
@@ -81,6 +82,7 @@ ScenarioCar parseCar(const std::string& text) {
                               "expected a number, got \"" + value + "\"");
         }
     }
+    if (car.model == "pedestrian" || car.model == "cyclist") car.target_type = car.model;
     return car;
 }
 
@@ -167,6 +169,70 @@ void writeCamera(const SceneOptions& opt, ScenarioScanner& scanner, const Scenar
               << "/{camera,camera_label,camera_instance,overlay}.png, calibration.{bin,json}\n";
 }
 
+nlohmann::json realTargetJson(const RealTarget& t) {
+    return {{"target_type", t.target.target_type},
+            {"model", t.target.model},
+            {"color", t.target.color},
+            {"x_m", t.target.x_m},
+            {"y_m", t.target.y_m},
+            {"yaw_deg", t.target.yaw_deg},
+            {"instance", t.instance_id},
+            {"ground_z_m", t.world_from_target.translation_m.z()},
+            {"ground_source", t.ground_source},
+            {"skipped", t.skipped},
+            {"points", t.points}};
+}
+
+// Targets inserted into a recorded frame along its rays (issue 52): scan.bin, scan.label (KITTI /
+// SemanticKITTI), scan.ply (Open3D), scan.inserted (one byte per point, 1 on a target) and
+// scan.json.
+void runRealScene(const SceneOptions& opt, const AppContext& context) {
+    std::vector<ScenarioCar> targets;
+    for (const auto& text : opt.cars) targets.push_back(parseCar(text));
+    const RealFrame frame = loadRealFrame(opt.background, ErrorSource::flag("--background"));
+    const RealScene scene =
+        composeRealScene(frame, targets, context.models(), lidarFromFlag(opt.lidar, "--lidar"),
+                         opt.seed, opt.on_overlap == "keep", ErrorSource::flag("--car"));
+    for (std::size_t i = 0; i < scene.targets.size(); ++i) {
+        if (scene.targets[i].skipped.empty()) continue;
+        const std::string what = "target " + std::to_string(i) + " (" + opt.cars[i] +
+                                 ") skipped: " + scene.targets[i].skipped;
+        if (opt.on_overlap == "error")
+            throw ConfigError(ErrorSource::flag("--car", "/cars/" + std::to_string(i)), what);
+        std::cerr << "warning: " << what << "\n";
+    }
+    const std::filesystem::path dir(opt.out_dir);
+    makeDirectories(dir.string());
+    const ComposedScan& c = scene.composed;
+    writeFileAtomic((dir / "scan.bin").string(), encodeKittiBin(c.points));
+    writeFileAtomic((dir / "scan.label").string(), encodeSemanticKittiLabel(c.points));
+    writeFileAtomic((dir / "scan.ply").string(), encodePly(c.points));
+    writeFileAtomic((dir / "scan.inserted").string(),
+                    std::string(c.inserted.begin(), c.inserted.end()));
+    nlohmann::json summary = {{"background", frame.id},
+                              {"content_hash", frame.content_hash},
+                              {"lidar", opt.lidar},
+                              {"points", c.points.size()},
+                              {"real_points", frame.points.size()},
+                              {"kept", c.kept},
+                              {"replaced", c.replaced},
+                              {"vanished", c.vanished},
+                              {"added", c.added},
+                              {"unfitted_points", scene.rays.unfitted},
+                              {"targets", nlohmann::json::array()}};
+    for (const auto& t : scene.targets) summary["targets"].push_back(realTargetJson(t));
+    writeFileAtomic((dir / "scan.json").string(), summary.dump(2) + "\n");
+    std::cout << "scene " << frame.id << ": " << c.kept << " real points kept, " << c.replaced
+              << " replaced and " << c.vanished << " hidden by targets, " << c.added << " added -> "
+              << dir.string() << "/scan.{bin,label,ply,inserted,json}\n";
+    for (std::size_t i = 0; i < scene.targets.size(); ++i)
+        std::cout << "  target " << i << " " << opt.cars[i] << ": " << scene.targets[i].points
+                  << " points"
+                  << (scene.targets[i].skipped.empty() ? ""
+                                                       : ", skipped: " + scene.targets[i].skipped)
+                  << "\n";
+}
+
 void runScene(const SceneOptions& opt, const AppContext& context) {
     const std::vector<CarModelSpec>& models = context.models();
     if (opt.list) return listCatalogue(models);
@@ -184,6 +250,7 @@ void runScene(const SceneOptions& opt, const AppContext& context) {
     }
     if (opt.out_dir.empty())
         throw ConfigError(ErrorSource::flag("-o"), "-o DIR is required unless --list is given");
+    if (isRealBackground(opt.background)) return runRealScene(opt, context);
     const Scenario scenario = scenarioFromFlags(opt, lidarFromFlag(opt.lidar, "--lidar"));
     LidarEffects effects;
     effects.paper_mode = !opt.physical;
@@ -220,9 +287,12 @@ void setupSceneCommand(CLI::App& app, const AppContext& context) {
     CLI::App* cmd =
         app.add_subcommand("scene", "Assemble a background with target cars and scan it");
     cmd->add_option("--background", opt->background,
-                    "Background id (urban-01 ... urban-15, or TYPE:SEED)")
+                    "Background id (urban-01 ... urban-15, TYPE:SEED, or a recorded frame "
+                    "real:SEQUENCE_DIR#N)")
         ->capture_default_str();
-    cmd->add_option("--car", opt->cars, "MODEL:x=M,y=M,yaw=DEG,color=NAME (ego frame; repeatable)");
+    cmd->add_option("--car", opt->cars,
+                    "MODEL:x=M,y=M,yaw=DEG,color=NAME (ego frame; MODEL pedestrian or cyclist "
+                    "places a person; repeatable)");
     cmd->add_option("--lidar", opt->lidar, "LiDAR preset name or spec JSON file")
         ->capture_default_str();
     cmd->add_option("-o,--output", opt->out_dir, "Output directory");

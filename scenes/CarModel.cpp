@@ -282,4 +282,15 @@ std::vector<CarModelSpec> loadCarModels(const std::string& dir) {
     return models;
 }
 
+const CarModelSpec& carModelNamed(const std::vector<CarModelSpec>& models,
+                                  const std::string& name) {
+    std::string known;
+    for (const auto& m : models) {
+        if (m.name == name) return m;
+        known += (known.empty() ? "" : ", ") + m.name;
+    }
+    throw ConfigError(ErrorSource::value("/cars/model"),
+                      "unknown car model \"" + name + "\"; expected one of " + known);
+}
+
 }  // namespace blindspot

@@ -50,6 +50,8 @@ std::vector<CarModelSpec> loadCarModels(const std::string& dir);
 
 /// Builds the closed car mesh, with per-triangle CarPart indices.
 TriangleMesh buildCarMesh(const CarModelSpec& spec);
+/// The model called `name`; throws ConfigError (value /cars/model) naming the known ones.
+const CarModelSpec& carModelNamed(const std::vector<CarModelSpec>& models, const std::string& name);
 
 /// Where the four wheels touch the ground, in the car frame (x, y): FL, FR, RL, RR.
 std::array<std::array<double, 2>, 4> wheelContacts(const CarModelSpec& spec);

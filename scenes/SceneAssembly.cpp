@@ -8,7 +8,7 @@
 #include "scenes/BackgroundLayout.hpp"
 #include "scenes/GroundSurface.hpp"
 #include "scenes/PaintColor.hpp"
-#include "scenes/People.hpp"
+#include "scenes/TargetPeople.hpp"
 
 namespace blindspot {
 namespace {
@@ -17,25 +17,6 @@ constexpr double kRadToDeg = 180.0 / M_PI;
 
 Footprint carFootprint(const CarModelSpec& m, double x, double y, double yaw_deg) {
     return {{x, y}, {m.length_m / 2, m.width_m / 2}, yaw_deg / kRadToDeg, "car"};
-}
-
-// Target people: a 1.75 m adult mid-stride, and the same adult on a bicycle. Parts 0..2 index
-// personMaterials().
-TriangleMesh targetPersonMesh(const std::string& type) {
-    const PersonShape adult{1.75, 1.0, 0.5};
-    return type == "cyclist" ? makeCyclist(adult, {0, 1, 2}) : makePedestrian(adult, {0, 1, 2});
-}
-
-std::vector<SurfaceMaterial> personMaterials(const std::string& type) {
-    const std::vector<SurfaceMaterial> all = backgroundMaterials();
-    if (type == "cyclist") return {all[kRiderSkin], all[kRiderClothes], all[kBicycle]};
-    return {all[kSkin], all[kClothesDark], all[kClothesDark]};
-}
-
-Footprint personFootprint(const std::string& type, double x, double y, double yaw_deg) {
-    const Eigen::Vector2d half =
-        type == "cyclist" ? Eigen::Vector2d(0.9, 0.35) : Eigen::Vector2d(0.3, 0.3);
-    return {{x, y}, half, yaw_deg / kRadToDeg, type};
 }
 
 }  // namespace
@@ -62,13 +43,7 @@ SceneAssembler::SceneAssembler(std::vector<CarModelSpec> models, LidarSpec lidar
 SceneAssembler::~SceneAssembler() = default;
 
 const CarModelSpec& SceneAssembler::model(const std::string& name) const {
-    std::string known;
-    for (const auto& m : models_) {
-        if (m.name == name) return m;
-        known += (known.empty() ? "" : ", ") + m.name;
-    }
-    throw ConfigError(ErrorSource::value("/cars/model"),
-                      "unknown car model \"" + name + "\"; expected one of " + known);
+    return carModelNamed(models_, name);
 }
 
 SceneAssembler::Cached& SceneAssembler::cached(const std::string& id) {
@@ -90,7 +65,7 @@ SceneAssembler::Cached& SceneAssembler::cached(const std::string& id) {
     for (const auto& m : models_) c->car_meshes[m.name] = c->scene.addMesh(buildCarMesh(m));
     for (const char* type : {"pedestrian", "cyclist"}) {
         c->person_meshes[type] = c->scene.addMesh(targetPersonMesh(type));
-        c->person_materials[type] = personMaterials(type);
+        c->person_materials[type] = targetPersonMaterials(type);
     }
     return *cache_.emplace(id, std::move(c)).first->second;
 }
@@ -178,7 +153,7 @@ AssembledScene SceneAssembler::assemble(const Scenario& sample) {
             placed.world_from_car.yaw_deg = yaw;
             inst =
                 placedMesh(c.person_meshes.at(t.target_type), c.person_materials.at(t.target_type));
-            print = personFootprint(t.target_type, p.x(), p.y(), yaw);
+            print = targetPersonFootprint(t.target_type, p.x(), p.y(), yaw);
         } else {
             const CarModelSpec& spec = targetModel(t, where);
             const PaintColor paint = targetPaint(t, where);

@@ -1,0 +1,47 @@
+#pragma once
+// Targets placed in a recorded frame (scenes/RealBackground.hpp) and inserted along its rays
+// (core/ScanInsertion.hpp): the scan a sweep scores on a real background. Cars come from the car
+// library with their paint, people are the sweep's target people (scenes/TargetPeople.hpp); each
+// stands on the real ground under its footprint. A placement that would stand in real non-ground
+// points (a wall, a parked car, a tree) is skipped with its reason, unless `keep_colliding`.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/LidarSpec.hpp"
+#include "core/Pose.hpp"
+#include "core/ScanInsertion.hpp"
+#include "core/ScanRays.hpp"
+#include "core/Scenario.hpp"
+#include "scenes/CarModel.hpp"
+#include "scenes/RealBackground.hpp"
+
+namespace blindspot {
+
+struct RealTarget {
+    ScenarioCar target;
+    Pose world_from_target;         ///< in the frame's sensor frame, on the real ground
+    std::uint16_t instance_id = 0;  ///< kRealTargetInstanceBase + its index
+    std::string ground_source;      ///< GroundUnder::source
+    std::string skipped;            ///< why it was not placed ("" when placed)
+    std::size_t points = 0;         ///< its returns in the composed scan
+};
+
+/// Instance ids of inserted targets start here, above the ids SemanticKITTI's instances use in
+/// practice, so an inserted target never shares an id with a real object.
+constexpr std::uint16_t kRealTargetInstanceBase = 60000;
+
+struct RealScene {
+    ScanRays rays;
+    ComposedScan composed;
+    std::vector<RealTarget> targets;
+};
+
+/// Places `targets` on `frame` and inserts them along its rays under `lasers`; the sensor
+/// response's draws are seeded by `seed`. Throws ConfigError at `where` for an unknown car model,
+/// colour or target type, FileError (the frame's file) when the lasers do not fit the scan.
+RealScene composeRealScene(const RealFrame& frame, const std::vector<ScenarioCar>& targets,
+                           const std::vector<CarModelSpec>& models, const LidarSpec& lasers,
+                           std::uint64_t seed, bool keep_colliding, const ErrorSource& where);
+
+}  // namespace blindspot
