@@ -27,14 +27,19 @@ struct TargetReturn {
     bool hit = false;
     std::optional<SensedReturn> sensed;
     Eigen::Vector3d point_m;
-    std::uint16_t label = 0, instance = 0;
+    std::uint16_t label = 0, palette = 0, instance = 0;
 };
 
+// `real_m`: the range of the ray's real return (infinity for an empty ray): a target hit beyond it
+// is occluded, but counts as unoccluded.
 TargetReturn castTarget(const RayScene& targets, const LidarSpec& lasers, const Ray& ray,
-                        double max_m, std::uint64_t seed, std::uint64_t key) {
+                        double real_m, std::uint64_t seed, std::uint64_t key,
+                        std::map<std::uint16_t, std::size_t>& unoccluded) {
     TargetReturn out;
-    const auto hit = targets.intersect(ray.origin_m, ray.direction, max_m);
+    const auto hit = targets.intersect(ray.origin_m, ray.direction, lasers.max_range_m);
     if (!hit) return out;
+    ++unoccluded[hit->instance_id];
+    if (hit->distance_m > real_m) return out;
     out.hit = true;
     const double cos_incidence = std::fabs(hit->normal_world.dot(ray.direction));
     const CleanReturn clean{ray.row, double(phongReflectivity(hit->material, float(cos_incidence))),
@@ -45,11 +50,12 @@ TargetReturn castTarget(const RayScene& targets, const LidarSpec& lasers, const 
     const double range = std::round(out.sensed->range_m / res) * res;
     out.point_m = ray.origin_m + ray.direction * range;
     out.label = semanticKittiIdOf(hit->material.label);
+    out.palette = hit->material.label;
     out.instance = hit->instance_id;
     return out;
 }
 
-void append(ComposedScan& scan, const TargetReturn& t, std::size_t source) {
+void append(ComposedScan& scan, const TargetReturn& t, std::size_t source, std::int64_t cell) {
     auto& p = scan.points;
     p.xyzi.insert(p.xyzi.end(), {float(t.point_m.x()), float(t.point_m.y()), float(t.point_m.z()),
                                  t.sensed->remission});
@@ -57,9 +63,11 @@ void append(ComposedScan& scan, const TargetReturn& t, std::size_t source) {
     p.instance.push_back(t.instance);
     scan.inserted.push_back(1);
     scan.source.push_back(source);
+    scan.cell.push_back(cell);
+    scan.palette.push_back(t.palette);
 }
 
-void copyReal(ComposedScan& scan, const PointList& real, std::size_t i) {
+void copyReal(ComposedScan& scan, const PointList& real, std::size_t i, std::int64_t cell) {
     auto& p = scan.points;
     p.xyzi.insert(p.xyzi.end(), real.xyzi.begin() + std::ptrdiff_t(4 * i),
                   real.xyzi.begin() + std::ptrdiff_t(4 * i + 4));
@@ -67,6 +75,8 @@ void copyReal(ComposedScan& scan, const PointList& real, std::size_t i) {
     p.instance.push_back(real.instance.empty() ? 0 : real.instance[i]);
     scan.inserted.push_back(0);
     scan.source.push_back(i);
+    scan.cell.push_back(cell);
+    scan.palette.push_back(paletteIdOfSemanticKitti(p.label.back()));
 }
 
 // The ray of real point i: from its laser's origin through the point (an unfitted point: from
@@ -97,12 +107,15 @@ ComposedScan insertTargets(const PointList& real, const ScanRays& rays, const Li
     for (std::size_t i = 0; i < n; ++i) {
         double range_m = 0.0;
         const Ray ray = realRay(real, rays, lasers, i, range_m);
-        const TargetReturn t = castTarget(targets, lasers, ray, range_m, seed, i);
+        const TargetReturn t = castTarget(targets, lasers, ray, range_m, seed, i, scan.unoccluded);
+        const std::int64_t cell =
+            rays.point_row[i] < 0 ? -1
+                                  : std::int64_t(rays.point_row[i]) * rays.cols + rays.point_col[i];
         if (!t.hit) {
-            copyReal(scan, real, i);
+            copyReal(scan, real, i, cell);
             ++scan.kept;
         } else if (t.sensed) {
-            append(scan, t, i);
+            append(scan, t, i, cell);
             ++scan.replaced;
         } else {
             ++scan.vanished;
@@ -117,9 +130,10 @@ ComposedScan insertTargets(const PointList& real, const ScanRays& rays, const Li
                 beamDirection(lasers.elevation_deg[std::size_t(row)],
                               lasers.azimuth_deg[std::size_t(col)] + lasers.azimuthOffsetDeg(row))};
             const TargetReturn t =
-                castTarget(targets, lasers, ray, lasers.max_range_m, seed, n + cell);
+                castTarget(targets, lasers, ray, std::numeric_limits<double>::infinity(), seed,
+                           n + cell, scan.unoccluded);
             if (t.sensed) {
-                append(scan, t, kNoSource);
+                append(scan, t, kNoSource, std::int64_t(cell));
                 ++scan.added;
             }
         }

@@ -14,6 +14,7 @@
 // What this does not model: the target's shadow on the real points' intensities, multiple returns,
 // a real object's second return through a gap, and the motion of the real sensor during a sweep.
 #include <cstdint>
+#include <map>
 #include <vector>
 
 #include "core/LidarSpec.hpp"
@@ -30,7 +31,16 @@ struct ComposedScan {
     PointList points;
     std::vector<std::uint8_t> inserted;  ///< per output point: 1 on a target
     std::vector<std::size_t> source;     ///< per output point: its real point's index, or npos
-    std::size_t kept = 0;                ///< real points copied as they were
+    /// Per output point: the laser x column cell of its ray (row * cols + col), -1 for the ray of
+    /// a real point that fits no laser.
+    std::vector<std::int64_t> cell;
+    /// Per output point: its palette id (core/Material.hpp): a target's material label, a real
+    /// point's paletteIdOfSemanticKitti, as a sweep's scan grid labels it.
+    std::vector<std::uint16_t> palette;
+    /// Per target instance id: the rays that hit it at all, whatever real return lies in front
+    /// (its returns with nothing in front of it, before the sensor's losses).
+    std::map<std::uint16_t, std::size_t> unoccluded;
+    std::size_t kept = 0;      ///< real points copied as they were
     std::size_t replaced = 0;  ///< real points whose ray now ends on a target that returned
     std::size_t vanished = 0;  ///< real points whose ray ends on a target that the sensor lost
     std::size_t added = 0;     ///< target returns on rays that had no real return

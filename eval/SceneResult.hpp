@@ -28,6 +28,8 @@ struct SceneResult {
     /// target at the edge of a front-view network is only partly scored. NaN without targets.
     double target_in_grid = std::numeric_limits<double>::quiet_NaN();
     std::vector<ClassCounts> classes;  ///< empty for a scans-only run
+    /// On a recorded background: why the target was not placed; "" when it was.
+    std::string skipped;
 
     const ClassCounts* find(const std::string& class_name) const {
         for (const auto& c : classes)

@@ -169,8 +169,8 @@ std::string comparisonSection(const Comparison& c, const std::string& a_name,
       << num(c.ci_low) << ", " << num(c.ci_high)
       << "]</td></tr><tr><th class=l>cells improved / degraded / unchanged</th><td>" << c.improved
       << " / " << c.degraded << " / " << c.unchanged << "</td></tr>";
-    for (const auto& [name, d] : {std::pair{"the selection's cells", c.selected},
-                                  std::pair{"the other cells", c.other}})
+    for (const auto& [name, d] :
+         {std::pair{"the selection's cells", c.selected}, std::pair{"the other cells", c.other}})
         if (d)
             h << "<tr><th class=l>mean delta on " << name << " (" << d->paired
               << " pairs), 95% CI over " << d->clusters << " " << escape(c.cluster_dim)
@@ -250,6 +250,27 @@ nlohmann::json metadataJson(const RunMetadata& r) {
               {"complete", r.shard_count > 0 && !r.partial()}}}};
 }
 
+// Recorded backgrounds: the frames, and the scenes whose target stood in real points.
+std::string skippedSection(const SkippedPlacements& s, const MiouMap& map) {
+    std::ostringstream b;
+    b << "<h2>Recorded backgrounds</h2><p>" << s.real_frames.size() << " frames: ";
+    for (std::size_t i = 0; i < s.real_frames.size(); ++i)
+        b << (i ? ", " : "") << "<code>" << escape(s.real_frames[i]) << "</code>";
+    b << ". " << s.skipped << " of " << s.scenes
+      << " scenes scored no target: it would have stood in real points (";
+    bool first = true;
+    for (const auto& [cls, n] : s.by_class)
+        b << (first ? "" : ", ") << escape(cls) << " " << n, first = false;
+    b << "); the map averages the others.</p>";
+    if (s.cells.empty()) return b.str();
+    b << "<table><tr><th>" << escape(map.titles[0]) << "</th><th>" << escape(map.titles[1])
+      << "</th><th>skipped</th><th>scenes</th></tr>";
+    for (const auto& c : s.cells)
+        b << "<tr><td>" << escape(c.x.dump()) << "</td><td>" << escape(c.y.dump()) << "</td><td>"
+          << c.skipped << "</td><td>" << c.scenes << "</td></tr>";
+    return b.str() + "</table>\n";
+}
+
 }  // namespace
 
 nlohmann::json reportSummaryJson(const ReportInput& in) {
@@ -270,6 +291,7 @@ nlohmann::json reportSummaryJson(const ReportInput& in) {
     if (in.gate) out["gate"] = toJson(*in.gate, in.gate_options);
     if (in.history_gate)
         out["history_gate"] = historyGateJson(*in.history_gate, in.history_gate_options);
+    if (in.skipped.scenes > 0) out["real_backgrounds"] = toJson(in.skipped);
     return out;
 }
 
@@ -290,6 +312,7 @@ std::string writeReport(const ReportInput& in, const std::string& dir) {
     if (in.gate) b << gateSection(*in.gate, in.gate_options);
     if (in.history_gate) b << historyGateSection(*in.history_gate, in.history_gate_options, in.map);
     b << "<h2>Run</h2>" << metadataTable(in.run);
+    if (in.skipped.scenes > 0) b << skippedSection(in.skipped, in.map);
     b << "<h2>" << escape(in.map.metric) << " over " << escape(in.map.titles[0]) << " and "
       << escape(in.map.titles[1]) << "</h2><p>Each cell: the mean over every other dimension "
       << "(backgrounds, ...) of the per-scene value; hatched cells have no defined value.</p>"

@@ -9,6 +9,7 @@
 #include "eval/Comparison.hpp"
 #include "eval/Metrics.hpp"
 #include "eval/MiouMap.hpp"
+#include "eval/SkippedPlacements.hpp"
 #include "eval/WindowGate.hpp"
 #include "reports/Heatmap.hpp"
 
@@ -60,6 +61,8 @@ struct ReportInput {
     WindowGateOptions history_gate_options;
     /// An adaptive run: where its scenes went and the estimated failure region.
     std::optional<HeatmapSpec> adaptive_map;
+    /// Recorded backgrounds: their frames, and the scenes whose target was skipped.
+    SkippedPlacements skipped;
 };
 
 /// The machine-readable summary (summary.json).

@@ -5,6 +5,8 @@
 #include <filesystem>
 #include <limits>
 #include <map>
+#include <tuple>
+#include <utility>
 
 #include "core/AtomicFile.hpp"
 #include "core/DatasetConfusion.hpp"
@@ -105,7 +107,10 @@ std::vector<std::string> expandRealBackground(const std::string& value, const Er
     return ids;
 }
 
-RealFrame loadRealFrame(const std::string& id, const ErrorSource& where) {
+namespace {
+
+// The files of frame `id`: its .bin, and its .label when the sequence has labels.
+std::pair<std::string, std::string> framePaths(const std::string& id, const ErrorSource& where) {
     const auto ids = expandRealBackground(id, where);
     if (ids.size() != 1 || !isRealBackground(id))
         throw ConfigError(where, "\"" + id + "\": expected one frame, real:DIR#N");
@@ -113,11 +118,25 @@ RealFrame loadRealFrame(const std::string& id, const ErrorSource& where) {
     const std::size_t hash = body.rfind('#');
     const std::string dir = body.substr(0, hash);
     const std::size_t frame = std::stoul(body.substr(hash + 1));
+    const fs::path labels = fs::path(dir) / "labels" / (kittiFrameName(frame) + ".label");
+    return {binPath(dir, frame), fs::exists(labels) ? labels.string() : ""};
+}
+
+std::string contentHash(const std::string& bin_bytes, const std::string& label_bytes) {
+    return hex64(fnv1a64(label_bytes, fnv1a64(bin_bytes)));
+}
+
+}  // namespace
+
+std::string realFrameHash(const std::string& id, const ErrorSource& where) {
+    const auto [bin, label] = framePaths(id, where);
+    return contentHash(readFileBytes(bin), label.empty() ? "" : readFileBytes(label));
+}
+
+RealFrame loadRealFrame(const std::string& id, const ErrorSource& where) {
     RealFrame f;
     f.id = id;
-    f.bin_path = binPath(dir, frame);
-    const fs::path labels = fs::path(dir) / "labels" / (kittiFrameName(frame) + ".label");
-    if (fs::exists(labels)) f.label_path = labels.string();
+    std::tie(f.bin_path, f.label_path) = framePaths(id, where);
     const std::string bin_bytes = readFileBytes(f.bin_path);
     const std::string label_bytes = f.label_path.empty() ? "" : readFileBytes(f.label_path);
     f.points = decodeKittiScan(bin_bytes, f.bin_path, label_bytes, f.label_path);
@@ -126,7 +145,7 @@ RealFrame loadRealFrame(const std::string& id, const ErrorSource& where) {
         f.points.label.assign(f.points.size(), 0);
         f.points.instance.assign(f.points.size(), 0);
     }
-    f.content_hash = hex64(fnv1a64(label_bytes, fnv1a64(bin_bytes)));
+    f.content_hash = contentHash(bin_bytes, label_bytes);
     return f;
 }
 

@@ -38,6 +38,10 @@ struct RealFrame {
     std::string content_hash;  ///< 16 hex digits over the .bin and .label bytes
 };
 
+/// The content hash of frame `id` (RealFrame::content_hash) without decoding it. Throws as
+/// loadRealFrame.
+std::string realFrameHash(const std::string& id, const ErrorSource& where);
+
 /// Reads the frame `id` names. Throws ConfigError at `where` for a malformed id, FileError naming
 /// the file for a missing frame or a label file whose count differs from the scan's.
 RealFrame loadRealFrame(const std::string& id, const ErrorSource& where);

@@ -1,5 +1,6 @@
 #include "scenes/RealScene.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "core/RayScene.hpp"
@@ -80,6 +81,43 @@ RealScene composeRealScene(const RealFrame& frame, const std::vector<ScenarioCar
                 std::size_t(out.composed.points.instance[j] - kRealTargetInstanceBase);
             if (k < out.targets.size()) ++out.targets[k].points;
         }
+    return out;
+}
+
+ScanGrid organisedScan(const RealScene& scene, const LidarSpec& lasers, bool real_instances) {
+    ScanGrid grid = makeEmptyScan(lasers, Eigen::Isometry3d::Identity());
+    const ComposedScan& c = scene.composed;
+    for (std::size_t j = 0; j < c.points.size(); ++j) {
+        if (c.cell[j] < 0) continue;
+        const auto i = std::size_t(c.cell[j]);
+        const float* p = &c.points.xyzi[4 * j];
+        const float range = std::sqrt(p[0] * p[0] + p[1] * p[1] + p[2] * p[2]);
+        if (grid.valid(i) && !(range < grid.range_m[i])) continue;
+        std::copy(p, p + 3, &grid.xyz_sensor_m[3 * i]);
+        grid.range_m[i] = range;
+        grid.reflectivity[i] = p[3];
+        grid.label[i] = c.palette[j];
+        grid.instance[i] = c.inserted[j]
+                               ? std::uint16_t(c.points.instance[j] - kRealTargetInstanceBase + 1)
+                               : (real_instances ? c.points.instance[j] : std::uint16_t(0));
+    }
+    return grid;
+}
+
+std::vector<CarVisibility> realVisibility(const RealScene& scene, const ScanGrid& organised) {
+    std::vector<CarVisibility> out;
+    for (std::size_t k = 0; k < scene.targets.size(); ++k) {
+        CarVisibility v;
+        v.instance_id = std::uint16_t(k + 1);
+        for (std::size_t i = 0; i < organised.cellCount(); ++i)
+            v.visible_points += organised.valid(i) && organised.instance[i] == v.instance_id;
+        const auto it = scene.composed.unoccluded.find(scene.targets[k].instance_id);
+        v.unoccluded_points = it == scene.composed.unoccluded.end() ? 0 : it->second;
+        v.visibility =
+            v.unoccluded_points ? double(v.visible_points) / double(v.unoccluded_points) : 0.0;
+        v.fully_occluded = v.unoccluded_points > 0 && v.visible_points == 0;
+        out.push_back(v);
+    }
     return out;
 }
 

@@ -10,11 +10,13 @@
 
 #include "core/LidarSpec.hpp"
 #include "core/Pose.hpp"
+#include "core/ScanGrid.hpp"
 #include "core/ScanInsertion.hpp"
 #include "core/ScanRays.hpp"
 #include "core/Scenario.hpp"
 #include "scenes/CarModel.hpp"
 #include "scenes/RealBackground.hpp"
+#include "scenes/SceneAssembly.hpp"
 
 namespace blindspot {
 
@@ -36,6 +38,19 @@ struct RealScene {
     ComposedScan composed;
     std::vector<RealTarget> targets;
 };
+
+/// The composed scan on the lasers' grid, as a sweep scores and caches it: each cell holds the
+/// nearest of the points whose ray is that cell's (where a real scan's points share a cell, the
+/// nearest wins, as in a range image), xyz and remission as they are, palette labels
+/// (ComposedScan::palette), a target's instance 1 + its index and 0 for every real point (or, with
+/// `real_instances`, the real point's own instance). Points that fit no laser have no cell and are
+/// left out.
+ScanGrid organisedScan(const RealScene& scene, const LidarSpec& lasers,
+                       bool real_instances = false);
+
+/// Per target: its returns in the organised scan, and those it would give with no real point in
+/// front of it (the rays that hit it at all), as CarVisibility (instance 1 + its index).
+std::vector<CarVisibility> realVisibility(const RealScene& scene, const ScanGrid& organised);
 
 /// Places `targets` on `frame` and inserts them along its rays under `lasers`; the sensor
 /// response's draws are seeded by `seed`. Throws ConfigError at `where` for an unknown car model,

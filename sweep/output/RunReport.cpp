@@ -103,6 +103,7 @@ ReportInput buildRunReport(const RunReportOptions& given) {
     in.metrics = summarizeMetrics(run.scenes);
     in.map = buildMiouMap(run.scenes, o.map);
     in.marginals = buildMarginals(run.scenes, o.map.metric, o.map.dimensions);
+    in.skipped = skippedPlacements(run.scenes, in.map.dims);
     std::optional<LoadedRun> base;
     if (!o.baseline_dir.empty()) base = loadScoredRun(o.baseline_dir, o.map.dimensions);
     addRobustness(in, run, base ? &*base : nullptr, o);

@@ -4,22 +4,24 @@
 #include "core/Rng.hpp"
 #include "core/SensorResponse.hpp"
 #include "core/SensorReturns.hpp"
+#include "scenes/RealScene.hpp"
 #include "scenes/Traffic.hpp"
 
 namespace blindspot {
 
-ScenarioScanner::ScenarioScanner(std::vector<CarModelSpec> models, LidarEffects effects)
-    : models_(std::move(models)), effects_(effects) {}
+ScenarioScanner::ScenarioScanner(std::vector<CarModelSpec> models, LidarEffects effects,
+                                 bool keep_colliding)
+    : models_(std::move(models)), effects_(effects), keep_colliding_(keep_colliding) {}
 
 ScenarioScanner::~ScenarioScanner() = default;
 
 ScannedScene ScenarioScanner::scan(const Scenario& scenario, std::uint64_t seed, int cast_threads,
                                    const std::function<void(const char*)>& lap,
-                                   const std::optional<AzimuthSpan>& seen,
-                                   const SensorDraw* draw) {
+                                   const std::optional<AzimuthSpan>& seen, const SensorDraw* draw) {
     auto mark = [&lap](const char* stage) {
         if (lap) lap(stage);
     };
+    if (isRealBackground(scenario.background)) return scanReal(scenario, seed, mark);
     SceneAssembler& assembler = assemblerFor(scenario.sensor);
     ScannedScene out;
     out.scene = assemble(assembler, scenario, seed);
@@ -66,6 +68,36 @@ AssembledScene ScenarioScanner::assemble(SceneAssembler& assembler, const Scenar
     Rng rng(seed);
     addTrafficCars(with_traffic, traffic, assembler.background(scenario.background), models_, rng);
     return assembler.assemble(with_traffic);
+}
+
+// A sweep visits a frame's samples one after another (the background is one dimension of the
+// design): a few frames in memory (about 2.5 MB each for an HDL-64E) serve it.
+const RealFrame& ScenarioScanner::realFrame(const std::string& id) {
+    auto it = real_frames_.find(id);
+    if (it != real_frames_.end()) return it->second;
+    if (real_frames_.size() >= 8) real_frames_.clear();
+    return real_frames_.emplace(id, loadRealFrame(id, ErrorSource::value("/background")))
+        .first->second;
+}
+
+ScannedScene ScenarioScanner::scanReal(const Scenario& scenario, std::uint64_t seed,
+                                       const std::function<void(const char*)>& mark) {
+    const RealFrame& frame = realFrame(scenario.background);
+    auto lidar = real_lidars_.find(scenario.sensor.lidar);
+    if (lidar == real_lidars_.end())
+        lidar =
+            real_lidars_.emplace(scenario.sensor.lidar, loadLidarSpec(scenario.sensor.lidar)).first;
+    const RealScene real = composeRealScene(frame, scenario.cars, models_, lidar->second, seed,
+                                            keep_colliding_, ErrorSource::value("/cars"));
+    mark("scene");
+    ScannedScene out;
+    out.scan = organisedScan(real, lidar->second);
+    out.columns = allColumns(lidar->second);
+    for (const auto& t : real.targets) out.skipped.push_back(t.skipped);
+    mark("scan");
+    out.visibility = realVisibility(real, out.scan);
+    mark("visibility");
+    return out;
 }
 
 SceneAssembler& ScenarioScanner::assemblerFor(const ScenarioSensor& sensor) {

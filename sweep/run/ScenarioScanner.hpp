@@ -14,8 +14,9 @@
 #include "core/Camera.hpp"
 #include "core/CastColumns.hpp"
 #include "core/LidarEffects.hpp"
-#include "core/SensorDraw.hpp"
 #include "core/Scenario.hpp"
+#include "core/SensorDraw.hpp"
+#include "scenes/RealBackground.hpp"
 #include "scenes/SceneAssembly.hpp"
 
 namespace blindspot {
@@ -25,12 +26,17 @@ struct ScannedScene {
     ScanGrid scan;
     std::vector<CarVisibility> visibility;  ///< per placed car
     ColumnRange columns;                    ///< the columns cast; the others have no return
+    /// On a recorded background, per target: why it was not placed ("" when it was).
+    std::vector<std::string> skipped;
 };
 
 /// Not thread-safe: one per worker (it caches an assembler per sensor set-up).
 class ScenarioScanner {
   public:
-    ScenarioScanner(std::vector<CarModelSpec> models, LidarEffects effects);
+    /// `keep_colliding`: on a recorded background, place targets that stand in real non-ground
+    /// points instead of skipping them (scenes/RealScene.hpp).
+    ScenarioScanner(std::vector<CarModelSpec> models, LidarEffects effects,
+                    bool keep_colliding = false);
     ~ScenarioScanner();
 
     /// Cars beyond the placed ones (scenario.count) take random free spots, and the LiDAR effects
@@ -54,12 +60,20 @@ class ScenarioScanner {
 
   private:
     SceneAssembler& assemblerFor(const ScenarioSensor& sensor);
+    /// A recorded frame as the background (scenes/RealScene.hpp): the targets inserted along its
+    /// rays. Traffic, weather and the sensor's mount are the recording's own.
+    ScannedScene scanReal(const Scenario& scenario, std::uint64_t seed,
+                          const std::function<void(const char*)>& mark);
+    const RealFrame& realFrame(const std::string& id);
     AssembledScene assemble(SceneAssembler& assembler, const Scenario& scenario,
                             std::uint64_t seed);
 
     std::vector<CarModelSpec> models_;
     LidarEffects effects_;
+    bool keep_colliding_ = false;
     std::map<std::string, std::unique_ptr<SceneAssembler>> assemblers_;
+    std::map<std::string, RealFrame> real_frames_;  ///< the last few frames read
+    std::map<std::string, LidarSpec> real_lidars_;
 };
 
 }  // namespace blindspot

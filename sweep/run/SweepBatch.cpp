@@ -38,7 +38,7 @@ SweepBatch::SweepBatch(const SweepConfig& config, std::vector<CarModelSpec> mode
                        const RunDirectory& run, std::unique_ptr<Segmenter> segmenter,
                        BatchOptions options)
     : config_(config),
-      scanner_(models, config.effects),
+      scanner_(models, config.effects, config.keep_colliding),
       drive_scanner_(std::move(models), config.effects),
       run_(run),
       segmenter_(std::move(segmenter)),
@@ -147,6 +147,8 @@ ScannedScene SweepBatch::castAndMeasure(const Sample& sample, SceneRow& row,
     } catch (const ConfigError& e) {
         throw e.within(ErrorSource::scene(row.scene_id));  // e.g. a car off the background
     }
+    for (const auto& reason : scanned.skipped)
+        if (!reason.empty()) row.skipped += (row.skipped.empty() ? "" : "; ") + reason;
     for (std::size_t i = 0; i < scanned.visibility.size(); ++i) {
         const auto& v = scanned.visibility[i];
         row.target_points += std::int64_t(v.visible_points);

@@ -8,6 +8,7 @@
 #include "core/Material.hpp"
 #include "scenes/CarModel.hpp"
 #include "scenes/PaintColor.hpp"
+#include "scenes/RealBackground.hpp"
 #include "sweep/space/SamplerChoice.hpp"
 
 namespace blindspot {
@@ -36,6 +37,11 @@ SweepConfig sweepConfigFromJson(const nlohmann::json& json, const std::string& f
     config.sampler =
         j.has("sampler") ? samplerConfigFromJson(j.object("sampler")) : SamplerConfig{};
     config.space = modificationSpaceFromJson(j.object("dimensions"), catalogue, registry);
+    for (const auto& d : config.space.dimensions)
+        for (const auto& v : d.values)
+            if (const auto* id = std::get_if<std::string>(&v); id && isRealBackground(*id))
+                config.real_frame_hashes.emplace(
+                    *id, realFrameHash(*id, ErrorSource::file(file, d.json_path)));
     config.lidar = j.string("lidar", config.lidar);
     if (j.has("lidar_effects")) config.effects = lidarEffectsFromJson(j.object("lidar_effects"));
     if (j.has("scoring")) {
@@ -61,6 +67,11 @@ SweepConfig sweepConfigFromJson(const nlohmann::json& json, const std::string& f
             config.drive_motion != "ego+traffic")
             drive.fail("motion", "\"none\", \"ego\" or \"ego+traffic\"");
         drive.rejectUnknownKeys();
+    }
+    if (j.has("real_backgrounds")) {
+        const JsonObject real = j.object("real_backgrounds");
+        config.keep_colliding = real.boolean("keep_colliding", false);
+        real.rejectUnknownKeys();
     }
     for (const auto& d : config.space.dimensions)
         if (d.name.rfind("drive_", 0) == 0 && config.drive_frames == 0)
@@ -136,6 +147,12 @@ std::string sceneIdIn(const SweepConfig& config, const Sample& sample) {
 std::string sceneIdIn(const SweepConfig& config, const Sample& sample,
                       const std::string& lidar_spec_hash) {
     std::string text = sceneId(sample, config.dimensions) + "\n" + lidar_spec_hash;
+    // A recorded background's bytes: a re-recorded frame never reuses a cached scan or a row.
+    for (std::size_t i = 0; i < sample.names.size(); ++i)
+        if (const auto* id = std::get_if<std::string>(&sample.values[i]))
+            if (const auto it = config.real_frame_hashes.find(*id);
+                it != config.real_frame_hashes.end())
+                text += "\nframe " + it->second;
     if (!config.effects.paper_mode) text += "\n" + lidarEffectsToJson(config.effects).dump();
     if (config.drive_frames > 0)
         text += "\ndrive " + std::to_string(config.drive_frames) + " " + config.drive_motion;

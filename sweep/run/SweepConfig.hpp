@@ -1,5 +1,6 @@
 #pragma once
 // The sweep configuration file (docs/sweep-config.md). Unknown keys are errors.
+#include <map>
 #include <string>
 
 #include "core/LidarEffects.hpp"
@@ -33,6 +34,12 @@ struct SweepConfig {
     int drive_frames = 0;
     std::string drive_motion = "ego";
     nlohmann::json source;  ///< the config file as read, recorded with every run
+    /// The content hash of every recorded frame the space names as a background
+    /// (scenes/RealBackground.hpp), read once when the config is loaded: part of their scene ids.
+    std::map<std::string, std::string> real_frame_hashes;
+    /// "real_backgrounds": {"keep_colliding": true}: on a recorded background, place a target
+    /// that stands in real non-ground points instead of skipping the scene's target.
+    bool keep_colliding = false;
 };
 
 /// The names valid in a sweep: these car models, the paint colours and the LiDAR presets.

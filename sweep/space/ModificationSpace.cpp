@@ -9,6 +9,7 @@
 #include "core/LidarEffects.hpp"
 #include "scenes/Background.hpp"
 #include "scenes/BackgroundCatalogue.hpp"
+#include "scenes/RealBackground.hpp"
 
 namespace blindspot {
 namespace {
@@ -54,7 +55,7 @@ void checkValue(const DimensionDef& def, const DimValue& v, const Catalogue& cat
                 throw ConfigError(at, "unknown LiDAR preset \"" + s + "\"");
             break;
         case ValueSet::Backgrounds:
-            if (!isBackgroundId(s))
+            if (!isBackgroundId(s) && !isRealBackground(s))
                 throw ConfigError(at, "unknown background \"" + s +
                                           "\"; expected urban-01 ... urban-15, train-NN, "
                                           "TYPE:SEED or a scene file");
@@ -80,6 +81,28 @@ DimValue valueFromJson(const nlohmann::json& v, const std::string& file, const s
     if (v.is_number()) return v.get<double>();
     if (v.is_string()) return v.get<std::string>();
     throw ConfigError(ErrorSource::file(file, path), "expected a number or a string");
+}
+
+// "real:DIR#A..B:S" stands for its frames, each a background value of its own (a fixed value
+// naming several frames becomes their list).
+void expandRealFrames(Dimension& d, const JsonObject& j) {
+    std::vector<DimValue> values;
+    for (std::size_t i = 0; i < d.values.size(); ++i) {
+        const auto* text = std::get_if<std::string>(&d.values[i]);
+        if (!text || !isRealBackground(*text)) {
+            values.push_back(d.values[i]);
+            continue;
+        }
+        const std::string at = d.kind == Dimension::Kind::Fixed
+                                   ? j.pathOf("value")
+                                   : j.pathOf("values") + "/" + std::to_string(i);
+        for (const auto& id : expandRealBackground(*text, ErrorSource::file(j.file(), at)))
+            values.push_back(id);
+    }
+    if (d.kind == Dimension::Kind::Fixed && values.size() > 1) d.kind = Dimension::Kind::List;
+    if (d.kind == Dimension::Kind::Distribution && values.size() != d.weights.size())
+        j.fail("distribution", "a choice's real:DIR#A..B values must each name one frame");
+    d.values = std::move(values);
 }
 
 Dimension dimensionFromJson(const JsonObject& j, const DimensionDef& rule, const Catalogue& cat) {
@@ -155,6 +178,7 @@ Dimension dimensionFromJson(const JsonObject& j, const DimensionDef& rule, const
         dist.rejectUnknownKeys();
     }
     j.rejectUnknownKeys();
+    if (rule.values == ValueSet::Backgrounds) expandRealFrames(d, j);
     for (std::size_t i = 0; i < d.values.size(); ++i)
         checkValue(rule, d.values[i], cat, j.file(), j.path());
     if (d.kind == Dimension::Kind::Distribution && d.distribution != "choice") {

@@ -97,6 +97,8 @@ void ResultsStore::addDimensionColumns() {
     for (const auto& d : registry_.dims)
         if (!present.count(d.name))
             db_->exec("ALTER TABLE scene ADD COLUMN \"" + d.name + "\" " + sqlType(d.kind));
+    // Recorded backgrounds (issue 52): why a scene's target was not placed, NULL when it was.
+    if (!present.count("skipped")) db_->exec("ALTER TABLE scene ADD COLUMN skipped TEXT");
 }
 
 std::string ResultsStore::sceneColumns() const {
@@ -106,6 +108,7 @@ std::string ResultsStore::sceneColumns() const {
     for (const auto& d : registry_.dims)
         if (std::find(own.begin(), own.end(), d.name) == own.end())
             list += ", NULL AS \"" + d.name + "\"";
+    if (std::find(own.begin(), own.end(), "skipped") == own.end()) list += ", NULL AS skipped";
     return list;
 }
 
@@ -210,16 +213,18 @@ bool ResultsStore::insertRows(const SceneRow& scene) {
     {
         const auto names = registry_.names();
         std::string sql =
-            "INSERT INTO scene (scene_id, sample_json, valid_points, target_points, seconds";
+            "INSERT INTO scene (scene_id, sample_json, valid_points, target_points, seconds, "
+            "skipped";
         for (const auto& n : names) sql += ", \"" + n + "\"";
-        sql += ") VALUES (?, ?, ?, ?, ?";
+        sql += ") VALUES (?, ?, ?, ?, ?, ?";
         for (std::size_t i = 0; i < names.size(); ++i) sql += ", ?";
         sql += ")";
         Statement insert(*db_, sql);
         insert.bind(1, scene.scene_id).bind(2, scene.sample.dump()).bind(3, scene.valid_points);
         insert.bind(4, scene.target_points).bind(5, scene.seconds);
+        (scene.skipped.empty() ? insert.bindNull(6) : insert.bind(6, scene.skipped));
         for (std::size_t i = 0; i < names.size(); ++i)
-            insert.bind(int(6 + i), scene.sample.contains(names[i]) ? scene.sample.at(names[i])
+            insert.bind(int(7 + i), scene.sample.contains(names[i]) ? scene.sample.at(names[i])
                                                                     : nlohmann::json());
         insert.step();
         for (const auto& c : scene.cars) {
@@ -260,9 +265,11 @@ std::set<std::string> ResultsStore::finishedSceneIds() const {
 std::vector<SceneRow> ResultsStore::scenes() const {
     std::vector<SceneRow> out;
     if (!hasTable("scene")) return out;
-    Statement s(*db_,
-                "SELECT scene_id, sample_json, valid_points, target_points, seconds FROM scene "
-                "ORDER BY scene_id");
+    const auto& own = columns_.at("scene");
+    const bool has_skipped = std::find(own.begin(), own.end(), "skipped") != own.end();
+    Statement s(*db_, std::string("SELECT scene_id, sample_json, valid_points, target_points, "
+                                  "seconds, ") +
+                          (has_skipped ? "skipped" : "NULL") + " FROM scene ORDER BY scene_id");
     while (s.step()) {
         SceneRow row;
         row.scene_id = s.text(0);
@@ -272,6 +279,7 @@ std::vector<SceneRow> ResultsStore::scenes() const {
         row.valid_points = s.integer(2);
         row.target_points = s.integer(3);
         row.seconds = s.real(4);
+        row.skipped = s.text(5);
         Statement cars(*db_,
                        "SELECT car_index, instance_id, visible_points, unoccluded_points, "
                        "visibility, fully_occluded "

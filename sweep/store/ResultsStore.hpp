@@ -64,7 +64,7 @@ class ResultsStore {
     void addDimensionColumns();
     bool hasTable(const std::string& table) const { return columns_.count(table) > 0; }
     /// `scene.* ` of a migrated store: the store's own columns, then NULL for each dimension it
-    /// lacks (where a writer's migration would have added it).
+    /// lacks and for `skipped` (where a writer's migration would have added them).
     std::string sceneColumns() const;
     bool insertRows(const SceneRow& scene);  ///< inside a transaction
 

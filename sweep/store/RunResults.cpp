@@ -12,6 +12,7 @@ SceneResult sceneResultOf(const SceneRow& row) {
     SceneResult r;
     r.scene_id = row.scene_id;
     r.sample = row.sample;
+    r.skipped = row.skipped;
     if (!row.cars.empty()) {
         double sum = 0;
         for (const auto& c : row.cars) sum += c.visibility;

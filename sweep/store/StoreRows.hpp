@@ -45,6 +45,9 @@ struct SceneRow {
     double seconds = 0.0;            ///< wall time spent on the scene
     std::vector<CarRow> cars;
     std::vector<ClassRow> classes;
+    /// On a recorded background: why the target was not placed ("collides with 412 building
+    /// points"); "" when it was, and for every procedural scene.
+    std::string skipped;
 };
 
 /// A shard of the design whose scenes the store holds: written by the runner when it starts, after

@@ -121,14 +121,16 @@ void writeAll(const fs::path& src, const fs::path& out) {
                            12,
                            0.5,
                            {CarRow{0, 1, 12, 14, 0.86, false}},
-                           {{"car", 10, 2, 2, 10.0 / 14, 10.0 / 12, 10.0 / 12}}});
+                           {{"car", 10, 2, 2, 10.0 / 14, 10.0 / 12, 10.0 / 12}},
+                           ""});
         store.insertScene({"s2",
                            {{"x_m", 20.0}, {"y_m", 2.0}},
                            90,
                            0,
                            0.5,
                            {},
-                           {{"car", 0, 0, 0, std::nullopt, std::nullopt, std::nullopt}}});
+                           {{"car", 0, 0, 0, std::nullopt, std::nullopt, std::nullopt}},
+                           "collides with 3 building points"});
         store.finishRun("2026-12-04T00:01:00Z");
     }
     seed(out, "fuzz_results_store", "two-scenes.sqlite", readFileBytes(run.storePath()));

@@ -136,7 +136,7 @@ TEST(ResultsStore, AReaderReadsAnOldStoreWithoutChangingIt) {
         const std::string csv = reader.exportCsv();
         const std::string header = csv.substr(0, csv.find('\n'));
         // The missing column where a writer's migration would put it: after the old columns.
-        const std::string tail = ",seconds,weather,class,tp,fp,fn,iou,precision,recall";
+        const std::string tail = ",seconds,skipped,weather,class,tp,fp,fn,iou,precision,recall";
         EXPECT_EQ(header.substr(header.size() - tail.size()), tail) << header;
         EXPECT_THROW(const_cast<ResultsStore&>(reader).insertScene(sceneRow(2)), FileError);
     }
