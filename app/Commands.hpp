@@ -25,6 +25,7 @@ void setupHistoryCommand(CLI::App& app, const AppContext& context);
 void setupEvaluateCommand(CLI::App& app, const AppContext& context);
 void setupFidelityCommand(CLI::App& app, const AppContext& context);
 void setupDriveCommand(CLI::App& app, const AppContext& context);
+void setupReinsertCommand(CLI::App& app, const AppContext& context);
 
 /// Every subcommand, in the order --help lists them.
 inline void setupCommands(CLI::App& app, const AppContext& context) {
@@ -46,6 +47,7 @@ inline void setupCommands(CLI::App& app, const AppContext& context) {
     setupHistoryCommand(app, context);
     setupEvaluateCommand(app, context);
     setupFidelityCommand(app, context);
+    setupReinsertCommand(app, context);
     setupDriveCommand(app, context);
 }
 

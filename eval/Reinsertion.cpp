@@ -12,7 +12,7 @@ namespace {
 
 constexpr int kResamples = 2000;
 
-std::optional<double> meanOf(const std::vector<double>& v) {
+std::optional<double> averageOf(const std::vector<double>& v) {
     if (v.empty()) return std::nullopt;
     double s = 0.0;
     for (double x : v) s += x;
@@ -57,7 +57,7 @@ std::optional<double> meanDifference(const std::vector<const InstancePair*>& in,
         const auto r = (in[i]->real.*metric)(), s = (in[i]->inserted.*metric)();
         if (r && s) d.push_back(*s - *r);
     }
-    return meanOf(d);
+    return averageOf(d);
 }
 
 std::optional<double> sideMean(const std::vector<const InstancePair*>& in, bool inserted,
@@ -67,7 +67,7 @@ std::optional<double> sideMean(const std::vector<const InstancePair*>& in, bool 
         const auto r = (p->real.*metric)(), s = (p->inserted.*metric)();
         if (r && s) v.push_back(inserted ? *s : *r);
     }
-    return meanOf(v);
+    return averageOf(v);
 }
 
 std::string fixed(double v) {
@@ -93,8 +93,14 @@ std::optional<double> ObjectScore::iou() const {
 
 std::vector<ReinsertionBin> reinsertionBins(const std::vector<InstancePair>& pairs,
                                             std::uint64_t seed) {
-    std::vector<ReinsertionBin> bins = {
-        {"0-10 m", 0, 10}, {"10-20 m", 10, 20}, {"20-40 m", 20, 40}};
+    std::vector<ReinsertionBin> bins(3);
+    const double edges[4] = {0, 10, 20, 40};
+    for (std::size_t b = 0; b < bins.size(); ++b) {
+        bins[b].low_m = edges[b];
+        bins[b].high_m = edges[b + 1];
+        bins[b].name =
+            std::to_string(int(edges[b])) + "-" + std::to_string(int(edges[b + 1])) + " m";
+    }
     for (std::size_t b = 0; b < bins.size(); ++b) {
         ReinsertionBin& bin = bins[b];
         std::vector<const InstancePair*> in;

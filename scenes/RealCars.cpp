@@ -1,6 +1,5 @@
 #include "scenes/RealCars.hpp"
 
-#include <Eigen/Eigenvalues>
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -11,27 +10,51 @@ namespace {
 
 constexpr std::uint16_t kCar = 10, kMovingCar = 252;  // SemanticKITTI
 
+// The heading (rad, in [0, pi/2)) of the smallest-area rectangle around the points' x-y, searched
+// in 0.25 deg steps: a car seen from one corner shows two sides (an L), whose principal axis runs
+// along the diagonal, not along the car (Zhang et al., "Efficient L-shape fitting for vehicle
+// detection using laser scanners", IV 2017, fit rectangles by search the same way).
+double minimumAreaHeading(const std::vector<Eigen::Vector2d>& xy) {
+    double best = 0.0, best_area = INFINITY;
+    for (int step = 0; step < 360; ++step) {
+        const double h = step * 0.25 * M_PI / 180.0, c = std::cos(h), s = std::sin(h);
+        double u0 = INFINITY, u1 = -INFINITY, v0 = INFINITY, v1 = -INFINITY;
+        for (const auto& p : xy) {
+            const double u = c * p.x() + s * p.y(), v = -s * p.x() + c * p.y();
+            u0 = std::min(u0, u), u1 = std::max(u1, u), v0 = std::min(v0, v), v1 = std::max(v1, v);
+        }
+        const double area = (u1 - u0) * (v1 - v0);
+        if (area < best_area) best_area = area, best = h;
+    }
+    return best;
+}
+
 FittedBox fitBox(const RealFrame& frame, const std::vector<std::size_t>& idx) {
     const auto& p = frame.points.xyzi;
-    Eigen::Vector2d mean = Eigen::Vector2d::Zero();
-    for (std::size_t i : idx) mean += Eigen::Vector2d(p[4 * i], p[4 * i + 1]);
-    mean /= double(idx.size());
-    Eigen::Matrix2d cov = Eigen::Matrix2d::Zero();
+    std::vector<Eigen::Vector2d> xy;
+    double z1 = -INFINITY;
     for (std::size_t i : idx) {
-        const Eigen::Vector2d d = Eigen::Vector2d(p[4 * i], p[4 * i + 1]) - mean;
-        cov += d * d.transpose();
-    }
-    const Eigen::SelfAdjointEigenSolver<Eigen::Matrix2d> eig(cov);
-    const Eigen::Vector2d a = eig.eigenvectors().col(1), b(-a.y(), a.x());  // long axis, across
-    double u0 = INFINITY, u1 = -INFINITY, v0 = INFINITY, v1 = -INFINITY, z1 = -INFINITY;
-    for (std::size_t i : idx) {
-        const Eigen::Vector2d d = Eigen::Vector2d(p[4 * i], p[4 * i + 1]) - mean;
-        u0 = std::min(u0, d.dot(a)), u1 = std::max(u1, d.dot(a));
-        v0 = std::min(v0, d.dot(b)), v1 = std::max(v1, d.dot(b));
+        xy.emplace_back(p[4 * i], p[4 * i + 1]);
         z1 = std::max(z1, double(p[4 * i + 2]));
     }
+    double heading = minimumAreaHeading(xy);
+    // Extents along the heading (u) and across it (v).
+    double u0, u1, v0, v1;
+    const auto extents = [&] {
+        const Eigen::Vector2d a(std::cos(heading), std::sin(heading)), b(-a.y(), a.x());
+        u0 = v0 = INFINITY, u1 = v1 = -INFINITY;
+        for (const auto& q : xy)
+            u0 = std::min(u0, q.dot(a)), u1 = std::max(u1, q.dot(a)), v0 = std::min(v0, q.dot(b)),
+            v1 = std::max(v1, q.dot(b));
+    };
+    extents();
+    if (v1 - v0 > u1 - u0) {  // the rectangle's longer side is the car's axis
+        heading += M_PI / 2;
+        extents();
+    }
+    const Eigen::Vector2d a(std::cos(heading), std::sin(heading)), b(-a.y(), a.x());
     FittedBox box;
-    box.centre_m = mean + a * (u0 + u1) / 2 + b * (v0 + v1) / 2;
+    box.centre_m = a * (u0 + u1) / 2 + b * (v0 + v1) / 2;
     box.yaw_deg = std::atan2(a.y(), a.x()) * 180.0 / M_PI;
     box.length_m = u1 - u0;
     box.width_m = v1 - v0;

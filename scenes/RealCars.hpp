@@ -25,8 +25,9 @@ struct RealCar {
     FittedBox box;
 };
 
-/// The car instances with at least `min_points` returns. The long axis is the points' principal
-/// axis in x-y (PCA); extents are along it and across it; the ground is groundUnder the box.
+/// The car instances with at least `min_points` returns. The long axis is the longer side of the
+/// smallest-area rectangle around the points in x-y; extents are along it and across it; the
+/// ground is groundUnder the box.
 std::vector<RealCar> realCars(const RealFrame& frame, std::size_t min_points);
 
 /// The library car nearest the box in length, width and height (squared differences), white,
