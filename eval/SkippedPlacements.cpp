@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <set>
+#include <tuple>
 
 namespace blindspot {
 namespace {
@@ -45,6 +46,10 @@ SkippedPlacements skippedPlacements(const std::vector<SceneResult>& scenes,
     s.real_frames.assign(frames.begin(), frames.end());
     for (const auto& [key, cell] : cells)
         if (cell.skipped > 0) s.cells.push_back(cell);
+    // In the map's order: by x, then y (numbers as numbers: json orders 5 before 10).
+    std::sort(s.cells.begin(), s.cells.end(), [](const SkippedCell& a, const SkippedCell& b) {
+        return std::tie(a.x, a.y) < std::tie(b.x, b.y);
+    });
     return s;
 }
 

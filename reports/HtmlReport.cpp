@@ -312,7 +312,6 @@ std::string writeReport(const ReportInput& in, const std::string& dir) {
     if (in.gate) b << gateSection(*in.gate, in.gate_options);
     if (in.history_gate) b << historyGateSection(*in.history_gate, in.history_gate_options, in.map);
     b << "<h2>Run</h2>" << metadataTable(in.run);
-    if (in.skipped.scenes > 0) b << skippedSection(in.skipped, in.map);
     b << "<h2>" << escape(in.map.metric) << " over " << escape(in.map.titles[0]) << " and "
       << escape(in.map.titles[1]) << "</h2><p>Each cell: the mean over every other dimension "
       << "(backgrounds, ...) of the per-scene value; hatched cells have no defined value.</p>"
@@ -320,6 +319,7 @@ std::string writeReport(const ReportInput& in, const std::string& dir) {
                                                            "dimensions)")),
              "map")
       << "\n";
+    if (in.skipped.scenes > 0) b << skippedSection(in.skipped, in.map);
     if (in.adaptive_map)
         b << "<h2>Where the adaptive sampler went</h2><p>Dots: the scenes it evaluated in each "
              "cell (red: score below the objective's threshold). Colour: the surrogate's "
