@@ -71,12 +71,13 @@ MergeSummary mergeRuns(const std::vector<std::string>& run_dirs, const std::stri
     if (!allow_partial) refuseIncomplete(inputs, summary.coverage);
 
     const RunDirectory out_run(out_dir);
-    if (out_run.hasStore())  // merging into an earlier merge: the same split
-        shardCoverage(
-            {{out_run.storePath(), out_run.openStore(registry, SqliteAccess::ReadOnly).shards()},
-             {"", summary.coverage.shards}});
+    const bool earlier = out_run.hasStore();
     out_run.create(false);
+    // The merge's own store, opened as its writer even to check an earlier merge's split: a merge
+    // killed while it wrote leaves what only a writer may recover.
     ResultsStore out = out_run.openStore(registry, SqliteAccess::ReadWrite);
+    if (earlier)  // merging into an earlier merge: the same split
+        shardCoverage({{out_run.storePath(), out.shards()}, {"", summary.coverage.shards}});
     for (const auto& dir : run_dirs) {
         const RunDirectory in_run(dir);
         const ResultsStore in = in_run.openStore(registry, SqliteAccess::ReadOnly);

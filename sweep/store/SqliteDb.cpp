@@ -14,6 +14,7 @@ SqliteDb::SqliteDb(const std::string& file, SqliteAccess access) : path(file) {
         sqlite3_busy_timeout(handle, kSqliteBusyTimeoutMs);
         if (writer) setWal();
         exec("PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;");
+        if (!writer) recoverForReading();
     } catch (...) {
         sqlite3_close(handle);
         handle = nullptr;
@@ -32,6 +33,31 @@ void SqliteDb::setWal() {
             fail("SQLite: journal_mode=WAL");
         sqlite3_sleep(5);
     }
+}
+
+// A writer killed mid-transaction leaves a hot rollback journal, or a WAL whose index must be
+// rebuilt; a read-only connection may not do either (SQLITE_READONLY_ROLLBACK, _RECOVERY). A
+// reader then lets a short read-write connection do what SQLite does on any open (roll the
+// journal back, rebuild the index), which changes no committed row and no schema, and reads on.
+void SqliteDb::recoverForReading() {
+    const int rc =
+        sqlite3_exec(handle, "SELECT count(*) FROM sqlite_master", nullptr, nullptr, nullptr);
+    if (rc == SQLITE_OK) return;
+    if ((sqlite3_extended_errcode(handle) & 0xff) != SQLITE_READONLY) fail("SQLite: read");
+    {
+        SqliteDb recovering;
+        recovering.path = path;
+        if (sqlite3_open_v2(path.c_str(), &recovering.handle,
+                            SQLITE_OPEN_READWRITE | SQLITE_OPEN_FULLMUTEX, nullptr) != SQLITE_OK)
+            recovering.fail(
+                "cannot recover what a killed writer left (the store needs write "
+                "access once)");
+        sqlite3_busy_timeout(recovering.handle, kSqliteBusyTimeoutMs);
+        recovering.exec("SELECT count(*) FROM sqlite_master");
+    }
+    if (sqlite3_exec(handle, "SELECT count(*) FROM sqlite_master", nullptr, nullptr, nullptr) !=
+        SQLITE_OK)
+        fail("SQLite: read");
 }
 
 std::vector<std::string> SqliteDb::columnsOf(const std::string& table) {

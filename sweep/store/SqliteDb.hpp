@@ -42,6 +42,7 @@ struct SqliteDb {
     }
     void exec(const std::string& sql);
     void setWal();
+    void recoverForReading();
     /// The column names of `table`, in table order; empty when there is no such table.
     std::vector<std::string> columnsOf(const std::string& table);
 };
