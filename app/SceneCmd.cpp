@@ -189,7 +189,10 @@ nlohmann::json realTargetJson(const RealTarget& t) {
 void runRealScene(const SceneOptions& opt, const AppContext& context) {
     std::vector<ScenarioCar> targets;
     for (const auto& text : opt.cars) targets.push_back(parseCar(text));
-    const RealFrame frame = loadRealFrame(opt.background, ErrorSource::flag("--background"));
+    const ErrorSource flag = ErrorSource::flag("--background");
+    if (expandRealBackground(opt.background, flag).size() != 1)  // names a missing frame or range
+        throw ConfigError(flag, "\"" + opt.background + "\": expected one frame, real:DIR#N");
+    const RealFrame frame = loadRealFrame(opt.background, flag);
     const RealScene scene =
         composeRealScene(frame, targets, context.models(), lidarFromFlag(opt.lidar, "--lidar"),
                          opt.seed, opt.on_overlap == "keep", ErrorSource::flag("--car"));

@@ -110,14 +110,16 @@ std::vector<std::string> expandRealBackground(const std::string& value, const Er
 namespace {
 
 // The files of frame `id`: its .bin, and its .label when the sequence has labels.
+// A single frame's id is parsed, not expanded: expanding lists the sequence's directory, which a
+// sweep would otherwise do once per scene. A missing file is the FileError of reading it.
 std::pair<std::string, std::string> framePaths(const std::string& id, const ErrorSource& where) {
-    const auto ids = expandRealBackground(id, where);
-    if (ids.size() != 1 || !isRealBackground(id))
-        throw ConfigError(where, "\"" + id + "\": expected one frame, real:DIR#N");
-    const std::string body = id.substr(std::string(kRealBackgroundPrefix).size());
+    const std::string body =
+        isRealBackground(id) ? id.substr(std::string(kRealBackgroundPrefix).size()) : "";
     const std::size_t hash = body.rfind('#');
+    if (hash == std::string::npos || hash == 0)
+        throw ConfigError(where, "\"" + id + "\": expected one frame, real:DIR#N");
     const std::string dir = body.substr(0, hash);
-    const std::size_t frame = std::stoul(body.substr(hash + 1));
+    const std::size_t frame = parseNumber(body.substr(hash + 1), id, where);
     const fs::path labels = fs::path(dir) / "labels" / (kittiFrameName(frame) + ".label");
     return {binPath(dir, frame), fs::exists(labels) ? labels.string() : ""};
 }

@@ -47,8 +47,16 @@ TargetBody bodyOf(const ScenarioCar& t, const std::vector<CarModelSpec>& models,
 RealScene composeRealScene(const RealFrame& frame, const std::vector<ScenarioCar>& targets,
                            const std::vector<CarModelSpec>& models, const LidarSpec& lasers,
                            std::uint64_t seed, bool keep_colliding, const ErrorSource& where) {
+    return composeRealScene(frame, scanRaysOf(frame.points, lasers, frame.bin_path), targets,
+                            models, lasers, seed, keep_colliding, where);
+}
+
+RealScene composeRealScene(const RealFrame& frame, const ScanRays& rays,
+                           const std::vector<ScenarioCar>& targets,
+                           const std::vector<CarModelSpec>& models, const LidarSpec& lasers,
+                           std::uint64_t seed, bool keep_colliding, const ErrorSource& where) {
     RealScene out;
-    out.rays = scanRaysOf(frame.points, lasers, frame.bin_path);
+    out.rays = rays;
     RayScene scene(1);
     for (std::size_t i = 0; i < targets.size(); ++i) {
         const ScenarioCar& t = targets[i];

@@ -58,5 +58,11 @@ std::vector<CarVisibility> realVisibility(const RealScene& scene, const ScanGrid
 RealScene composeRealScene(const RealFrame& frame, const std::vector<ScenarioCar>& targets,
                            const std::vector<CarModelSpec>& models, const LidarSpec& lasers,
                            std::uint64_t seed, bool keep_colliding, const ErrorSource& where);
+/// The same with the frame's rays under `lasers` already found (scanRaysOf): a sweep finds them
+/// once per frame, not once per scene.
+RealScene composeRealScene(const RealFrame& frame, const ScanRays& rays,
+                           const std::vector<ScenarioCar>& targets,
+                           const std::vector<CarModelSpec>& models, const LidarSpec& lasers,
+                           std::uint64_t seed, bool keep_colliding, const ErrorSource& where);
 
 }  // namespace blindspot

@@ -70,25 +70,34 @@ AssembledScene ScenarioScanner::assemble(SceneAssembler& assembler, const Scenar
     return assembler.assemble(with_traffic);
 }
 
-// A sweep visits a frame's samples one after another (the background is one dimension of the
-// design): a few frames in memory (about 2.5 MB each for an HDL-64E) serve it.
-const RealFrame& ScenarioScanner::realFrame(const std::string& id) {
-    auto it = real_frames_.find(id);
+// A sweep's design varies the background among its other dimensions, so one worker meets the
+// same frames again and again: up to 16 frames with their rays (about 3.5 MB each for an
+// HDL-64E) stay in memory, and finding a frame's rays (every point against every laser) is done
+// once per frame, not once per scene.
+const ScenarioScanner::RealFrameRays& ScenarioScanner::realFrame(const std::string& id,
+                                                                 const std::string& lidar_name,
+                                                                 const LidarSpec& lidar) {
+    const std::string key = id + "|" + lidar_name;
+    auto it = real_frames_.find(key);
     if (it != real_frames_.end()) return it->second;
-    if (real_frames_.size() >= 8) real_frames_.clear();
-    return real_frames_.emplace(id, loadRealFrame(id, ErrorSource::value("/background")))
+    if (real_frames_.size() >= 16) real_frames_.clear();
+    RealFrame frame = loadRealFrame(id, ErrorSource::value("/background"));
+    ScanRays rays = scanRaysOf(frame.points, lidar, frame.bin_path);
+    return real_frames_.emplace(key, RealFrameRays{std::move(frame), std::move(rays)})
         .first->second;
 }
 
 ScannedScene ScenarioScanner::scanReal(const Scenario& scenario, std::uint64_t seed,
                                        const std::function<void(const char*)>& mark) {
-    const RealFrame& frame = realFrame(scenario.background);
     auto lidar = real_lidars_.find(scenario.sensor.lidar);
     if (lidar == real_lidars_.end())
         lidar =
             real_lidars_.emplace(scenario.sensor.lidar, loadLidarSpec(scenario.sensor.lidar)).first;
-    const RealScene real = composeRealScene(frame, scenario.cars, models_, lidar->second, seed,
-                                            keep_colliding_, ErrorSource::value("/cars"));
+    const RealFrameRays& frame =
+        realFrame(scenario.background, scenario.sensor.lidar, lidar->second);
+    const RealScene real =
+        composeRealScene(frame.frame, frame.rays, scenario.cars, models_, lidar->second, seed,
+                         keep_colliding_, ErrorSource::value("/cars"));
     mark("scene");
     ScannedScene out;
     out.scan = organisedScan(real, lidar->second);

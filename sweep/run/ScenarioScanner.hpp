@@ -14,6 +14,7 @@
 #include "core/Camera.hpp"
 #include "core/CastColumns.hpp"
 #include "core/LidarEffects.hpp"
+#include "core/ScanRays.hpp"
 #include "core/Scenario.hpp"
 #include "core/SensorDraw.hpp"
 #include "scenes/RealBackground.hpp"
@@ -64,7 +65,14 @@ class ScenarioScanner {
     /// rays. Traffic, weather and the sensor's mount are the recording's own.
     ScannedScene scanReal(const Scenario& scenario, std::uint64_t seed,
                           const std::function<void(const char*)>& mark);
-    const RealFrame& realFrame(const std::string& id);
+    /// A recorded frame with its rays under `lidar` (named `lidar_name`, the scenario's preset or
+    /// spec file), read and found once (cached).
+    struct RealFrameRays {
+        RealFrame frame;
+        ScanRays rays;
+    };
+    const RealFrameRays& realFrame(const std::string& id, const std::string& lidar_name,
+                                   const LidarSpec& lidar);
     AssembledScene assemble(SceneAssembler& assembler, const Scenario& scenario,
                             std::uint64_t seed);
 
@@ -72,7 +80,7 @@ class ScenarioScanner {
     LidarEffects effects_;
     bool keep_colliding_ = false;
     std::map<std::string, std::unique_ptr<SceneAssembler>> assemblers_;
-    std::map<std::string, RealFrame> real_frames_;  ///< the last few frames read
+    std::map<std::string, RealFrameRays> real_frames_;  ///< by frame id and LiDAR, a few
     std::map<std::string, LidarSpec> real_lidars_;
 };
 
