@@ -14,6 +14,7 @@
 #include "core/Error.hpp"
 #include "core/ScanIo.hpp"
 #include "eval/ClassStatistics.hpp"
+#include "eval/PersonStatistics.hpp"
 #include "eval/ScanStatistics.hpp"
 #include "eval/SurfaceGaps.hpp"
 #include "models/Dataset.hpp"
@@ -21,6 +22,7 @@
 #include "reports/ClassFidelityFigure.hpp"
 #include "reports/EvaluationReport.hpp"
 #include "reports/FidelityFigure.hpp"
+#include "reports/PersonFidelityFigure.hpp"
 #include "sweep/output/RetrainingExport.hpp"
 #include "sweep/output/SimulatedStatistics.hpp"
 
@@ -47,6 +49,7 @@ struct FidelityArgs {
 struct LabelledStatistics {
     ClassStatistics classes;
     SurfaceGaps gaps;
+    std::vector<PersonInstance> people;
 };
 
 LabelledStatistics classStatisticsOf(const std::vector<std::string>& dirs) {
@@ -59,6 +62,8 @@ LabelledStatistics classStatisticsOf(const std::vector<std::string>& dirs) {
             LabelledCloud cloud{std::move(points.xyzi), std::move(points.label)};
             if (set == LabelSet::kMatlab)
                 for (auto& id : cloud.semantickitti_id) id = semanticKittiIdOf(id);
+            const auto people = personInstances(cloud.xyzi, cloud.semantickitti_id, points.instance);
+            statistics.people.insert(statistics.people.end(), people.begin(), people.end());
             addScan(statistics.classes, cloud);
             addScanGaps(statistics.gaps, cloud, lasers);
         }
@@ -85,6 +90,30 @@ void requireLabelledReal(const FidelityArgs& a) {
                                   r + " is not one");
 }
 
+// People instance by instance (issue 56): people.png, people.json and a table on stdout.
+void writePersonFidelity(const FidelityArgs& a, const std::vector<PersonInstance>& real,
+                         const std::vector<PersonInstance>& sim, const fs::path& dir) {
+    writeFileAtomic((dir / "people.png").string(),
+                    personFidelityFigurePng(real, sim, "person", "SemanticKITTI labels",
+                                            fs::path(a.sim_dataset).filename().string()));
+    const nlohmann::json real_bins = summariseByRange(real), sim_bins = summariseByRange(sim);
+    writeFileAtomic((dir / "people.json").string(),
+                    nlohmann::json{{"real", real_bins}, {"simulated", sim_bins}}.dump(2) + "\n");
+    std::cout << "people (real / simulated medians) -> " << (dir / "people.png").string() << "\n";
+    for (const auto& [kind, bins] : real_bins.items())
+        for (const auto& [bin, r] : bins.items()) {
+            const nlohmann::json s = sim_bins.value(kind, nlohmann::json::object())
+                                         .value(bin, nlohmann::json::object());
+            std::cout << "  " << kind << " " << bin << ": " << r["instances"] << " / "
+                      << s.value("instances", 0) << " instances";
+            for (const char* key : {"points_at_10m", "height_m", "width_m", "intensity",
+                                    "scattering"})
+                std::cout << ", " << key << " " << r[key].get<double>() << " / "
+                          << s.value(key, 0.0);
+            std::cout << "\n";
+        }
+}
+
 void writeClassFidelity(const FidelityArgs& a, const fs::path& dir) {
     const LabelledStatistics real_stats = classStatisticsOf(a.real);
     const LabelledStatistics sim_stats = classStatisticsOf({a.sim_dataset});
@@ -100,6 +129,7 @@ void writeClassFidelity(const FidelityArgs& a, const fs::path& dir) {
         {"surface_gaps",
          {{"real", toJson(real_stats.gaps)}, {"simulated", toJson(sim_stats.gaps)}}}};
     writeFileAtomic((dir / "class_statistics.json").string(), stats.dump(2) + "\n");
+    writePersonFidelity(a, real_stats.people, sim_stats.people, dir);
     std::cout << "per class: " << real.points << " real and " << sim.points
               << " simulated front-view points -> " << (dir / "classes.png").string() << "\n";
     const nlohmann::json real_gaps = toJson(real_stats.gaps), sim_gaps = toJson(sim_stats.gaps);

@@ -320,6 +320,7 @@ std::string writeReport(const ReportInput& in, const std::string& dir) {
              "map")
       << "\n";
     if (in.skipped.scenes > 0) b << skippedSection(in.skipped, in.map);
+    if (in.composed) b << composedScanSection(*in.composed);
     if (in.adaptive_map)
         b << "<h2>Where the adaptive sampler went</h2><p>Dots: the scenes it evaluated in each "
              "cell (red: score below the objective's threshold). Colour: the surrogate's "

@@ -11,6 +11,7 @@
 #include "eval/MiouMap.hpp"
 #include "eval/SkippedPlacements.hpp"
 #include "eval/WindowGate.hpp"
+#include "reports/ComposedScanViews.hpp"
 #include "reports/Heatmap.hpp"
 
 namespace blindspot {
@@ -63,6 +64,8 @@ struct ReportInput {
     std::optional<HeatmapSpec> adaptive_map;
     /// Recorded backgrounds: their frames, and the scenes whose target was skipped.
     SkippedPlacements skipped;
+    /// Recorded backgrounds: one composed scan, the worst scene's with a cached scan.
+    std::optional<ComposedScanViews> composed;
 };
 
 /// The machine-readable summary (summary.json).

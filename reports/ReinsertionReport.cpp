@@ -18,7 +18,7 @@ using figure::kGrid;
 using figure::kInk;
 using figure::kReal;
 using figure::kSim;
-constexpr int kPanelW = 420, kPanelH = 300, kMargin = 50;
+constexpr int kBarPanelW = 420, kBarPanelH = 300, kBarMargin = 50;
 
 std::string label(double v, const char* format) {
     char b[32];
@@ -30,7 +30,7 @@ std::string label(double v, const char* format) {
 void drawBars(cv::Mat& img, int left, const std::string& title,
               const std::vector<std::string>& bins, const std::vector<double>& real,
               const std::vector<double>& inserted, double y_max, const char* format) {
-    const cv::Rect box(left + kMargin, 45, kPanelW - kMargin - 15, kPanelH - 95);
+    const cv::Rect box(left + kBarMargin, 45, kBarPanelW - kBarMargin - 15, kBarPanelH - 95);
     cv::rectangle(img, box, kGrid, 1);
     for (int k = 1; k < 4; ++k) {
         const int y = box.y + box.height - box.height * k / 4;
@@ -50,7 +50,7 @@ void drawBars(cv::Mat& img, int left, const std::string& title,
         cv::putText(img, bins[b], {x, box.y + box.height + 18}, cv::FONT_HERSHEY_SIMPLEX, 0.45,
                     kInk, 1, cv::LINE_AA);
     }
-    cv::putText(img, title, {left + kMargin, 28}, cv::FONT_HERSHEY_SIMPLEX, 0.55, kInk, 1,
+    cv::putText(img, title, {left + kBarMargin, 28}, cv::FONT_HERSHEY_SIMPLEX, 0.55, kInk, 1,
                 cv::LINE_AA);
 }
 
@@ -62,7 +62,7 @@ std::string interval(const BootstrapInterval& ci) {
 }  // namespace
 
 std::string reinsertionFigurePng(const std::vector<ReinsertionBin>& bins) {
-    cv::Mat img(kPanelH + 24, 2 * kPanelW, CV_8UC3, cv::Scalar(255, 255, 255));
+    cv::Mat img(kBarPanelH + 24, 2 * kBarPanelW, CV_8UC3, cv::Scalar(255, 255, 255));
     std::vector<std::string> names;
     std::vector<double> rp, ip, ri, ii;
     double points_max = 1.0;
@@ -75,10 +75,10 @@ std::string reinsertionFigurePng(const std::vector<ReinsertionBin>& bins) {
         points_max = std::max({points_max, b.real_points * 1.15, b.inserted_points * 1.15});
     }
     drawBars(img, 0, "points per car", names, rp, ip, points_max, "%.0f");
-    drawBars(img, kPanelW, "car IoU per car (mean)", names, ri, ii, 1.0, "%.2f");
-    cv::putText(img, "real car", {kMargin, kPanelH + 12}, cv::FONT_HERSHEY_SIMPLEX, 0.5, kReal, 1,
+    drawBars(img, kBarPanelW, "car IoU per car (mean)", names, ri, ii, 1.0, "%.2f");
+    cv::putText(img, "real car", {kBarMargin, kBarPanelH + 12}, cv::FONT_HERSHEY_SIMPLEX, 0.5, kReal, 1,
                 cv::LINE_AA);
-    cv::putText(img, "inserted library car, same pose", {kMargin + 110, kPanelH + 12},
+    cv::putText(img, "inserted library car, same pose", {kBarMargin + 110, kBarPanelH + 12},
                 cv::FONT_HERSHEY_SIMPLEX, 0.5, kSim, 1, cv::LINE_AA);
     std::vector<std::uint8_t> png;
     cv::imencode(".png", img, png);

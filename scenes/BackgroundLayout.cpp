@@ -42,6 +42,15 @@ std::vector<SurfaceMaterial> backgroundMaterials() {
     // Bins, boxes, kiosks, containers, trailers: SemanticKITTI's other-object.
     m[kClutterDark] = {label::kOther, 0.10f, 0.1f, 16};
     m[kClutterLight] = {label::kOther, 0.45f, 0.1f, 16};
+    // More fabric tones, from black synthetics (0.04) to white cotton (0.85), drawn per garment
+    // (scenes/WorldBuilder.cpp).
+    m[kClothesBlack] = {label::kPedestrian, 0.04f, 0.0f, 16};
+    m[kClothesMid] = {label::kPedestrian, 0.20f, 0.0f, 16};
+    m[kClothesPale] = {label::kPedestrian, 0.85f, 0.0f, 16};
+    // A motorbike and its rider: SemanticKITTI's motorcyclist (the bike under a rider included).
+    m[kMotorbike] = {label::kMotorcycle, 0.25f, 0.5f, 64};
+    m[kMotorbikeTyre] = {label::kMotorcycle, 0.05f, 0.0f, 16};
+    m[kMotorRider] = {label::kMotorcycle, 0.15f, 0.1f, 16};
     return m;
 }
 

@@ -45,6 +45,12 @@ enum BackgroundPart : std::uint16_t {
     kBicycle,
     kClutterDark,
     kClutterLight,
+    kClothesBlack,
+    kClothesMid,
+    kClothesPale,
+    kMotorbike,
+    kMotorbikeTyre,
+    kMotorRider,
     kPartCount
 };
 

@@ -44,9 +44,9 @@ void addFrontGardens(World& w, double y_offset_m) {
             if (u < hedge)
                 w.hedge(x, x + len, y, w.rng.uniform(0.5, 1.8));
             else if (u < hedge + fence)
-                w.fence(x, x + len, y, w.rng.uniform(0.9, 1.6));
+                w.fence(x, x + len, y, w.rng.uniform(0.9, 2.0));
             else if (u < hedge + fence + wall)
-                w.wall(x, x + len, y, w.rng.uniform(0.5, 1.5));
+                w.wall(x, x + len, y, w.rng.uniform(0.5, 2.0));
             // Shrub beds: real roadside vegetation is mostly low (median 0.5 m above the road in
             // SemanticKITTI 00, facts.md), not crowns.
             if (w.rng.chance(std::min(1.0, 0.9 * d)))

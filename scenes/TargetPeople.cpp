@@ -8,8 +8,8 @@
 namespace blindspot {
 
 TriangleMesh targetPersonMesh(const std::string& type) {
-    const PersonShape adult{1.75, 1.0, 0.5};
-    return type == "cyclist" ? makeCyclist(adult, {0, 1, 2}) : makePedestrian(adult, {0, 1, 2});
+    const PersonShape adult{1.75, 1.0, 0.25};  // mid-stride, the left leg forward
+    return type == "cyclist" ? makeCyclist(adult, {0, 1, 1, 2}) : makePedestrian(adult, {0, 1, 2});
 }
 
 std::vector<SurfaceMaterial> targetPersonMaterials(const std::string& type) {

@@ -48,7 +48,8 @@ struct World {
     void sign(double x, double y);
     void trafficLight(double x, double y);
     void bollard(double x, double y);
-    /// A fence along x from x0 to x1: posts every 2.5 m, two rails, and pickets or a mesh panel.
+    /// A fence along x from x0 to x1: posts every 2.5 m, two rails, and boards, pickets or a mesh
+    /// panel.
     void fence(double x0, double x1, double y, double height);
     void wall(double x0, double x1, double y, double height);
     /// A building whose street face (at y_front, the body behind it on `side`) has recessed

@@ -56,6 +56,24 @@ std::vector<WorstScene> worstScenes(const RunReportOptions& o, const LoadedRun& 
     return all;
 }
 
+// A recorded-background run: the pictures of the worst scene whose cached scan holds an inserted
+// target. A sweep's organised scan keeps only the targets' instances (1, 2, ...; the recorded
+// instances are 0 there: scenes/RealScene.hpp, organisedScan).
+std::optional<ComposedScanViews> composedScan(const RunReportOptions& o,
+                                              const std::vector<WorstScene>& worst) {
+    const RunDirectory run(o.run_dir, o.scan_cache);
+    for (const auto& w : worst) {
+        const std::optional<CachedScan> cached = run.readScan(w.scene_id, "");
+        if (!cached) continue;
+        ComposedScanViews v = composedScanViews(cached->scan, 1);
+        if (v.inserted_points == 0) continue;
+        v.scene_id = w.scene_id;
+        v.sample = w.sample;
+        return v;
+    }
+    return std::nullopt;
+}
+
 // The robustness table of the first dimension with a reference level that the run varies
 // (weather against "clear").
 void addRobustness(ReportInput& in, const LoadedRun& run, const LoadedRun* base,
@@ -108,6 +126,7 @@ ReportInput buildRunReport(const RunReportOptions& given) {
     if (!o.baseline_dir.empty()) base = loadScoredRun(o.baseline_dir, o.map.dimensions);
     addRobustness(in, run, base ? &*base : nullptr, o);
     in.worst = worstScenes(o, run);
+    if (in.skipped.scenes > 0) in.composed = composedScan(o, in.worst);
     if (o.catalogue)
         in.adaptive_map = adaptiveOverview(run, in.map, *o.catalogue, o.map.dimensions);
     if (base) {

@@ -71,7 +71,7 @@ Scenario scenarioOf(const Sample& sample, const DimensionRegistry& registry);
 /// world-6: new random draws for the sensor response and weather, core/ScanCells; world-7: loose
 /// leaves, ground cover, clutter, terrain/fence/trunk labels, darker car paint, issue 33; world-8:
 /// hdl64e-kitti's car returns patchy and faint, core/SensorResponse.hpp).
-constexpr const char* kWorldVersion = "blindspot-world-8";
+constexpr const char* kWorldVersion = "blindspot-world-9";
 
 /// A stable id: FNV-1a 64 of the sample JSON keyed by each dimension's id_key (x, not x_m, so
 /// ids from before the unit names stay valid) and the world version, 16 hex digits.

@@ -50,8 +50,9 @@ TEST(StreetContent, PeopleAndCyclistsCarryTheirLabelsAndOwnInstances) {
         std::set<std::uint16_t> instances;
         for (const auto& actor : bg.actors) {
             ++kinds[actor.kind];
-            const std::uint16_t want =
-                actor.kind == "pedestrian" ? label::kPedestrian : label::kBicyclist;
+            const std::uint16_t want = actor.kind == "pedestrian"     ? label::kPedestrian
+                                       : actor.kind == "motorcyclist" ? label::kMotorcycle
+                                                                      : label::kBicyclist;
             EXPECT_EQ(labelsOf(actor.mesh, bg.materials), std::set<std::uint16_t>{want})
                 << id << " " << actor.kind;
             EXPECT_GE(actor.instance_id, 3000);
@@ -60,6 +61,7 @@ TEST(StreetContent, PeopleAndCyclistsCarryTheirLabelsAndOwnInstances) {
     }
     EXPECT_GT(kinds["pedestrian"], 10);
     EXPECT_GT(kinds["cyclist"], 2);
+    EXPECT_GT(kinds["motorcyclist"], 0);
 }
 
 TEST(StreetContent, FixturesHoldPlantsFurnitureAndGlass) {
@@ -95,7 +97,7 @@ TEST(StreetContent, ScansLabelPeopleWithTheirInstance) {
     const TriangleMesh walker =
         transformed(makePedestrian(shape, {kSkin, kClothesDark, kClothesDark}), at_8);
     const TriangleMesh rider =
-        transformed(makeCyclist(shape, {kRiderSkin, kRiderClothes, kBicycle}), at_12);
+        transformed(makeCyclist(shape, {kRiderSkin, kRiderClothes, kRiderClothes, kBicycle}), at_12);
     for (const auto& [mesh, id] : {std::pair{ground, 0}, {walker, 3001}, {rider, 3002}}) {
         MeshInstance inst;
         inst.mesh = scene.addMesh(mesh);
@@ -125,7 +127,7 @@ TEST(StreetContent, ShapesHaveTheirSizes) {
     const auto b = bounds(makePedestrian(tall, {0, 1, 2}));
     EXPECT_NEAR(b[1].z(), 1.9, 0.1);
     EXPECT_NEAR(b[0].z(), 0.0, 0.05);
-    const auto c = bounds(makeCyclist(tall, {0, 1, 2}));
+    const auto c = bounds(makeCyclist(tall, {0, 1, 1, 2}));
     EXPECT_NEAR(c[1].x() - c[0].x(), 1.05 + 0.68, 0.15);  // wheelbase plus a wheel
     Rng rng(5);
     for (int species = 0; species < kTreeSpeciesCount; ++species) {
