@@ -32,6 +32,10 @@ struct SweepBenchOptions {
     int cores = 0;       ///< > 0: pin to the first N of this process's CPUs first (taskset)
     int workers = 0;     ///< with score: the plan's workers instead of its rule's (0: the rule)
     int threads = 0;     ///< with score: LibTorch threads per worker (0: the rule)
+    /// With score: a second config timed against `config` in interleaved rounds (a scene on a
+    /// recorded background against a procedural one: issue 52).
+    std::string versus;
+    int rounds = 3;
 };
 int runSweepBench(const SweepBenchOptions& options);
 

@@ -13,6 +13,7 @@
 #include <thread>
 
 #include "bench/Benches.hpp"
+#include "bench/Median.hpp"
 #include "core/CoreCount.hpp"
 #include "core/HeapBuffers.hpp"
 #include "models/Network.hpp"
@@ -122,6 +123,54 @@ int scoredBench(const SweepBenchOptions& opt, const SweepConfig& config,
     return 0;
 }
 
+// Seconds per scored scene of `config`, cold cache, the sweep command's defaults.
+double secondsPerScene(const SweepBenchOptions& opt, const SweepConfig& config,
+                       const std::vector<CarModelSpec>& models, const fs::path& dir) {
+    fs::remove_all(dir);
+    const SweepPlan plan = planSweep(opt.workers, opt.threads, 0, true, usableCores());
+    setTorchThreads(plan.torch_threads);
+    const auto net = std::shared_ptr<const SegmentationNetwork>(SegmentationNetwork::load(
+        std::string(BLINDSPOT_SOURCE_DIR) + "/models/checkpoints/baseline"));
+    RunnerOptions o;
+    o.run_dir = dir.string();
+    o.jobs = plan.jobs;
+    o.pipeline = plan.pipeline;
+    o.cast_threads = plan.cast_threads;
+    o.batch = plan.batch;
+    o.progress = false;
+    o.stop_after = opt.scenes;
+    o.segmenter = [net] { return makeNetworkSegmenter(net); };
+    const RunSummary s = runSweep(config, models, o);
+    fs::remove_all(dir);
+    return s.seconds / double(std::max<std::size_t>(1, s.done));
+}
+
+// `opt.versus` against `opt.config`, alternating which runs first, the median of the rounds'
+// ratios (the machine is shared: a ratio within one round cancels most of its load).
+int versusBench(const SweepBenchOptions& opt, const SweepConfig& base, const SweepConfig& other,
+                const std::vector<CarModelSpec>& models, const fs::path& dir) {
+    keepLargeBuffersOnHeap();
+    std::printf("bench sweep --score --versus: %s against %s, %zu scenes each, %d rounds\n",
+                other.name.c_str(), base.name.c_str(), opt.scenes, opt.rounds);
+    std::vector<double> ratios;
+    for (int r = 0; r < opt.rounds; ++r) {
+        double a = 0, b = 0;
+        if (r % 2 == 0) {
+            a = secondsPerScene(opt, base, models, dir);
+            b = secondsPerScene(opt, other, models, dir);
+        } else {
+            b = secondsPerScene(opt, other, models, dir);
+            a = secondsPerScene(opt, base, models, dir);
+        }
+        ratios.push_back(b / a);
+        std::printf("round %d: %s %.3f s/scene, %s %.3f s/scene, ratio %.2f\n", r + 1,
+                    base.name.c_str(), a, other.name.c_str(), b, b / a);
+    }
+    std::printf("median ratio %s / %s: %.2f\n", other.name.c_str(), base.name.c_str(),
+                median(ratios));
+    return 0;
+}
+
 }  // namespace
 
 int runSweepBench(const SweepBenchOptions& opt) {
@@ -134,6 +183,9 @@ int runSweepBench(const SweepBenchOptions& opt) {
     }
     const auto dir =
         fs::temp_directory_path() / ("blindspot-bench-sweep-" + std::to_string(::getpid()));
+    if (opt.score && !opt.versus.empty())
+        return versusBench(opt, config, loadSweepConfig(opt.versus, catalogueOf(models)), models,
+                           dir);
     if (opt.score) {
         fs::remove_all(dir);
         const int rc = scoredBench(opt, config, models, dir);

@@ -53,6 +53,10 @@ int main(int argc, char** argv) {
                    "Run on the first N of this process's CPUs (as taskset would); the plan "
                    "follows them");
     sw->add_option("--workers", sweep.workers, "With --score: workers instead of the plan's");
+    sw->add_option("--versus", sweep.versus,
+                   "With --score: time this config against --config in interleaved rounds and "
+                   "print the median ratio of seconds per scene");
+    sw->add_option("--rounds", sweep.rounds, "With --versus: rounds")->capture_default_str();
     sw->add_option("--threads", sweep.threads,
                    "With --score: LibTorch threads per worker instead of the plan's");
     sw->callback([&] { blindspot::bench::runSweepBench(sweep); });
