@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages, builds everything and runs the whole test suite (CTest), printing
 # how long each stage took. On 2 cores: about 10 minutes with a cold ccache once the packages are
-# installed, of which the build takes about 4.9 and the suite 5.3 (README, "Set up"). The quick
+# installed, of which the build takes about 4.9 and the suite 5.3 (docs/setup.md). The quick
 # loop is `ctest --test-dir build -L unit`; the labels are listed in docs/reliability.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
