@@ -11,6 +11,13 @@
 // are not this spec's) keeps
 // its own ray from the sensor origin: a target in front of it still hides it, but it marks no cell
 // as returned.
+//
+// Where two points fall in one cell (a recording's laser elevations stray by up to 0.3 deg, so a
+// point may land on its neighbour's line; or two azimuth steps round to one column), the one
+// further from the cell's beam moves to the neighbouring cell it strays toward, the laser above
+// or below or the next column, when that cell is empty: the real sensor fired a beam there, and
+// a lone return beside an empty cell is most likely that beam's. Otherwise the cell holding two
+// points is kept, and the neighbour reads as a ray that came back empty.
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -26,6 +33,8 @@ struct ScanRays {
     std::vector<int> point_col;               ///< per point: its column, -1 when it fits no laser
     std::vector<std::uint8_t> cell_returned;  ///< rows x cols: 1 where some point fell
     std::size_t unfitted = 0;                 ///< points that fit no laser
+    std::size_t moved = 0;                    ///< points moved out of a shared cell
+    std::size_t shared = 0;                   ///< points still sharing a cell with a nearer one
     std::size_t emptyCells() const;
 };
 

@@ -66,7 +66,13 @@ void addStreetLife(World& w, double per_100m) {
         const int walkers = scaledCount(w.rng, per_100m * w.density.people * length / 100.0);
         for (int i = 0; i < walkers; ++i) {
             const double x = w.rng.uniform(L.extent.x_min + 2, L.extent.x_max - 2);
-            const double y = L.road_y + side * (L.road_half + w.rng.uniform(0.4, 0.9) * L.sidewalk);
+            // A quarter keep to the sidewalk's outer edge, against facades, fences and hedges:
+            // `blindspot evaluate` on the shared SemanticKITTI scans finds real people standing
+            // there called building (442 of 928 standing-person points), which a world whose
+            // people all walk mid-sidewalk never taught.
+            const double across = w.rng.chance(0.25) ? w.rng.uniform(0.85, 0.97)
+                                                     : w.rng.uniform(0.4, 0.9);
+            const double y = L.road_y + side * (L.road_half + across * L.sidewalk);
             if (L.sidewalk < 0.8) continue;  // sidewalks are off the road: targets never meet them
             const double heading = w.rng.chance(0.5) ? 0.0 : 180.0;
             const int group = w.rng.chance(0.3) ? 2 + w.rng.index(2) : 1;
