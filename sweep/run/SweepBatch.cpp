@@ -72,13 +72,14 @@ PreparedBatch SweepBatch::prepare(const std::vector<const Sample*>& samples) {
         } else if (cached) {
             ++out.cache_hits;
             row.cars = cached->cars;
+            row.skipped = cached->skipped;
             for (const auto& c : row.cars) row.target_points += c.visible_points;
             out.scans[k].push_back(std::move(cached->scan));
         } else {
             ScannedScene scanned = castAndMeasure(*samples[k], row, lap);
             if (options_.cache_scans)
                 run_.writeScan(row.scene_id, spec_hash, scanned.scan, scanned.columns, row.sample,
-                               row.cars);
+                               row.cars, row.skipped);
             lap("cache write");
             out.scans[k].push_back(std::move(scanned.scan));
         }

@@ -130,7 +130,8 @@ std::optional<CachedScan> RunDirectory::readScan(const std::string& scene_id,
         ScanGrid scan = emptyScanOfSummary(j);
         decodeScanPack(pack, pack_path, scan);
         const ColumnRange columns = castColumnsOf(j, scan.spec);
-        return CachedScan{std::move(scan), carRowsFromJson(j), columns};
+        return CachedScan{std::move(scan), carRowsFromJson(j), columns,
+                          j.string("skipped", "")};
     } catch (const ConfigError& e) {
         throw FileError::damaged(e);
     }
@@ -138,7 +139,8 @@ std::optional<CachedScan> RunDirectory::readScan(const std::string& scene_id,
 
 void RunDirectory::writeScan(const std::string& scene_id, const std::string& lidar_spec_hash,
                              const ScanGrid& scan, const ColumnRange& columns,
-                             const nlohmann::json& sample, const std::vector<CarRow>& cars) const {
+                             const nlohmann::json& sample, const std::vector<CarRow>& cars,
+                             const std::string& skipped) const {
     // The pack (core/ScanPack.hpp) holds the whole grid and scan.json the spec, pose and
     // target-car rows: enough to rebuild the scan bit for bit and every other format, which
     // `blindspot cached-scan` writes on demand. The cache is most of a sweep's disk, so nothing
@@ -154,6 +156,7 @@ void RunDirectory::writeScan(const std::string& scene_id, const std::string& lid
     summary["lidar_spec_hash"] = lidar_spec_hash;
     summary["cars"] = carRowsJson(cars);
     summary["cast_columns"] = {{"first", columns.first}, {"count", columns.count}};
+    if (!skipped.empty()) summary["skipped"] = skipped;  // a cache hit must report it again
     writeFileAtomic((dir / "scan.json").string(), summary.dump(2) + "\n");
 }
 

@@ -32,6 +32,7 @@ struct CachedScan {
     ScanGrid scan;
     std::vector<CarRow> cars;
     ColumnRange columns;  ///< the columns that were cast (a sweep casts what its network sees)
+    std::string skipped;  ///< why a recorded background's target was not placed; empty if it was
 };
 
 class RunDirectory {
@@ -61,7 +62,7 @@ class RunDirectory {
     /// complete.
     void writeScan(const std::string& scene_id, const std::string& lidar_spec_hash,
                    const ScanGrid& scan, const ColumnRange& columns, const nlohmann::json& sample,
-                   const std::vector<CarRow>& cars) const;
+                   const std::vector<CarRow>& cars, const std::string& skipped = "") const;
 
     std::string predictionPath(const std::string& scene_id) const;
     std::string classesPath() const;

@@ -6,7 +6,10 @@
 
 #include <cmath>
 #include <filesystem>
+#include <algorithm>
 #include <functional>
+#include <set>
+#include <sstream>
 
 #include "core/AtomicFile.hpp"
 #include "core/Error.hpp"
@@ -135,4 +138,51 @@ TEST(Cli, RealBackgroundBadInputGivesOneLineErrors) {
     writeFileAtomic(dir + "/labels/000001.label", "1234");
     expectOneLineError(runCli(scene + "real:" + dir + "#1" + out), "holds 1 labels");
     EXPECT_FALSE(fs::exists(root / "out"));  // nothing written, not even the directory
+}
+
+TEST(Cli, ASkippedPlacementIsReportedAgainFromTheScanCache) {
+    // Two placements on the hand-built street, the second in its wall: a first sweep records
+    // why it was skipped; a second sweep over the first one's scan cache casts nothing and must
+    // record the same reason, or its report would count the skipped scene as a placed one.
+    const fs::path root = freshTempDir("real-cache");
+    const std::string dir = writeSequence(root / "08", {0});
+    blindspot::testing::cli::write(root / "sweep.json", R"({"name": "wall", "lidar": "hdl64e-kitti",
+        "sampler": {"type": "grid"}, "dimensions": {"car_model": {"value": "sedan"},
+        "x_m": {"values": [10, 20]}, "y_m": {"value": 0},
+        "background": {"value": "real:)" + dir + R"(#0"}}})");
+    using blindspot::testing::runCli;
+    const std::string sweep = "sweep " + (root / "sweep.json").string() + " --scans-only -o ";
+    ASSERT_EQ(runCli(sweep + (root / "first").string()).exit_code, 0);
+    const auto second = runCli(sweep + (root / "second").string() + " --scan-cache " +
+                               (root / "first" / "scans").string());
+    ASSERT_EQ(second.exit_code, 0) << second.err;
+    // Each scene's skip reason (the rows' other columns include timings, which differ).
+    auto skipped = [&](const char* run) {
+        std::istringstream csv(runCli("export-csv " + (root / run).string()).out);
+        std::string line, cell;
+        std::getline(csv, line);
+        std::vector<std::string> header;
+        for (std::istringstream h(line); std::getline(h, cell, ',');) header.push_back(cell);
+        // Counted from the end: the sample's JSON column holds quoted commas.
+        const auto from_end = std::size_t(header.end() -
+                                          std::find(header.begin(), header.end(), "skipped"));
+        std::set<std::pair<std::string, std::string>> out;
+        while (std::getline(csv, line)) {
+            std::vector<std::string> cells(1);  // every field, the empty trailing ones too
+            for (char ch : line) {
+                if (ch == ',')
+                    cells.emplace_back();
+                else
+                    cells.back().push_back(ch);
+            }
+            out.insert({cells[0], cells[cells.size() - from_end]});
+        }
+        return out;
+    };
+    const auto first = skipped("first");
+    std::string reasons;
+    for (const auto& [id, why] : first) reasons += id + ": \"" + why + "\"; ";
+    ASSERT_EQ(first.size(), 2u) << reasons;
+    EXPECT_NE(reasons.find("collides with "), std::string::npos) << reasons;
+    EXPECT_EQ(skipped("second"), first);
 }
