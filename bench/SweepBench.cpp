@@ -84,6 +84,22 @@ bool pinToFirstCores(int cores) {
     return sched_setaffinity(0, sizeof(kept), &kept) == 0;
 }
 
+// The sweep command's defaults for a scored run of `scenes` into `dir`, scored by `net`.
+RunnerOptions scoredOptions(const SweepPlan& plan,
+                            const std::shared_ptr<const SegmentationNetwork>& net,
+                            const fs::path& dir, std::size_t scenes) {
+    RunnerOptions o;
+    o.run_dir = dir.string();
+    o.jobs = plan.jobs;
+    o.pipeline = plan.pipeline;
+    o.cast_threads = plan.cast_threads;
+    o.batch = plan.batch;
+    o.progress = false;
+    o.stop_after = scenes;
+    o.segmenter = [net] { return makeNetworkSegmenter(net); };
+    return o;
+}
+
 int scoredBench(const SweepBenchOptions& opt, const SweepConfig& config,
                 const std::vector<CarModelSpec>& models, const fs::path& dir) {
     const int cores = usableCores();
@@ -94,15 +110,7 @@ int scoredBench(const SweepBenchOptions& opt, const SweepConfig& config,
         std::string(BLINDSPOT_SOURCE_DIR) + "/models/checkpoints/baseline"));
     std::printf("bench sweep --score: %s, %zu scenes, the baseline, cold cache\n%s\n",
                 config.name.c_str(), opt.scenes, describe(plan, true, cores).c_str());
-    RunnerOptions o;
-    o.run_dir = dir.string();
-    o.jobs = plan.jobs;
-    o.pipeline = plan.pipeline;
-    o.cast_threads = plan.cast_threads;
-    o.batch = plan.batch;
-    o.progress = false;
-    o.stop_after = opt.scenes;
-    o.segmenter = [net] { return makeNetworkSegmenter(net); };
+    const RunnerOptions o = scoredOptions(plan, net, dir, opt.scenes);
     const RunSummary s = runSweep(config, models, o);
     const RunDirectory run(dir.string());
     std::printf(
@@ -131,15 +139,7 @@ double secondsPerScene(const SweepBenchOptions& opt, const SweepConfig& config,
     setTorchThreads(plan.torch_threads);
     const auto net = std::shared_ptr<const SegmentationNetwork>(SegmentationNetwork::load(
         std::string(BLINDSPOT_SOURCE_DIR) + "/models/checkpoints/baseline"));
-    RunnerOptions o;
-    o.run_dir = dir.string();
-    o.jobs = plan.jobs;
-    o.pipeline = plan.pipeline;
-    o.cast_threads = plan.cast_threads;
-    o.batch = plan.batch;
-    o.progress = false;
-    o.stop_after = opt.scenes;
-    o.segmenter = [net] { return makeNetworkSegmenter(net); };
+    const RunnerOptions o = scoredOptions(plan, net, dir, opt.scenes);
     const RunSummary s = runSweep(config, models, o);
     fs::remove_all(dir);
     return s.seconds / double(std::max<std::size_t>(1, s.done));
