@@ -9,6 +9,7 @@
 #include "core/Precision.hpp"
 #include "reports/Heatmap.hpp"
 #include "reports/HtmlParts.hpp"
+#include "reports/MapSummary.hpp"
 
 namespace blindspot {
 namespace {
@@ -282,7 +283,8 @@ nlohmann::json reportSummaryJson(const ReportInput& in) {
                          {"visibility", w.visibility}});
     nlohmann::json out = {{"run", metadataJson(in.run)},       {"metric", in.map.metric},
                           {"metrics", toJson(in.metrics)},     {"map", toJson(in.map)},
-                          {"marginals", toJson(in.marginals)}, {"worst_scenes", worst}};
+                          {"marginals", toJson(in.marginals)}, {"worst_scenes", worst},
+                          {"map_summary", mapSummary(in.map)}};
     if (!in.robustness.empty())
         out["robustness"] = {{"dimension", in.robustness_dimension},
                              {"levels", toJson(in.robustness)}};
@@ -305,7 +307,7 @@ std::string writeReport(const ReportInput& in, const std::string& dir) {
         b << "<b>" << escape(target->name) << " IoU " << num(target->scene_mean.iou)
           << "</b> (mean over scenes; pooled " << num(target->pooled.iou) << "), ";
     b << "mIoU " << num(in.metrics.scene_mean_miou) << " over " << in.metrics.scenes
-      << " scenes.</p>\n";
+      << " scenes.</p>\n<p>" << escape(mapSummary(in.map)) << "</p>\n";
     if (in.run.partial())
         b << "<p class=fail>Partial run: " << coverageText(in.run)
           << ". Every number below covers only these scenes.</p>\n";
