@@ -1,19 +1,13 @@
 #include "reports/MapSummary.hpp"
 
 #include <algorithm>
-#include <cstdio>
 #include <sstream>
+
+#include "reports/Heatmap.hpp"
+#include "reports/HtmlParts.hpp"
 
 namespace blindspot {
 namespace {
-
-std::string summaryNumber(double v) {
-    char b[32];
-    std::snprintf(b, sizeof b, "%.2f", v);
-    return b;
-}
-
-std::string levelName(const nlohmann::json& v) { return v.is_string() ? v.get<std::string>() : v.dump(); }
 
 std::string cellsText(std::size_t n) { return std::to_string(n) + (n == 1 ? " cell" : " cells"); }
 
@@ -31,8 +25,8 @@ std::string levelSpan(const std::vector<SummaryCell>& cells, const MiouMap& map,
     }
     const auto& levels = x ? map.x_levels : map.y_levels;
     const std::string& dim = map.dims[x ? 0 : 1];
-    return lo == hi ? dim + " " + levelName(levels[lo])
-                    : dim + " " + levelName(levels[lo]) + " to " + levelName(levels[hi]);
+    return lo == hi ? dim + " " + levelText(levels[lo])
+                    : dim + " " + levelText(levels[lo]) + " to " + levelText(levels[hi]);
 }
 
 }  // namespace
@@ -46,8 +40,8 @@ std::string mapSummary(const MiouMap& map) {
     std::stable_sort(cells.begin(), cells.end(),
                      [](const SummaryCell& a, const SummaryCell& b) { return a.value < b.value; });
     auto where = [&](const SummaryCell& c) {
-        return "(" + map.dims[0] + " " + levelName(map.x_levels[c.ix]) + ", " + map.dims[1] + " " +
-               levelName(map.y_levels[c.iy]) + ") " + summaryNumber(c.value);
+        return "(" + map.dims[0] + " " + levelText(map.x_levels[c.ix]) + ", " + map.dims[1] + " " +
+               levelText(map.y_levels[c.iy]) + ") " + formatValue(c.value);
     };
     std::vector<SummaryCell> below_07;
     std::size_t below_05 = 0;
@@ -56,8 +50,8 @@ std::string mapSummary(const MiouMap& map) {
         below_05 += c.value < 0.5;
     }
     std::ostringstream s;
-    s << map.metric << " ranges from " << summaryNumber(cells.front().value) << " to "
-      << summaryNumber(cells.back().value) << " over " << cellsText(cells.size()) << ". ";
+    s << map.metric << " ranges from " << formatValue(cells.front().value) << " to "
+      << formatValue(cells.back().value) << " over " << cellsText(cells.size()) << ". ";
     s << cellsText(below_05) << " below 0.5 and " << cellsText(below_07.size()) << " below 0.7";
     if (!below_07.empty())
         s << ", at " << levelSpan(below_07, map, true) << " and " << levelSpan(below_07, map, false);
