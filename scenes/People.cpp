@@ -36,12 +36,16 @@ void addCarried(TriangleMesh& m, const PersonShape& shape, const Skeleton& s, st
     }
 }
 
-TriangleMesh rider(const PersonShape& shape, const RideFrame& ride, const PersonParts& p) {
+// The rider's body on `ride`; a motorcyclist's helmet grows the head by 3-4 cm all round, in the
+// jacket's material.
+TriangleMesh rider(const PersonShape& shape, const RideFrame& ride, const PersonParts& p,
+                   bool helmet) {
     TriangleMesh m = ride.mesh;
     const BodyShape body{shape.height_m, shape.girth};
     const Skeleton s = riderSkeleton(body, ride.seat, ride.rider_lean_deg, ride.pedals, ride.grips);
     m.append(bodyMesh(body, s, {p.skin, p.upper, p.lower}));
     if (shape.carried == Carried::kBackpack) addCarried(m, shape, s, p.upper);
+    if (helmet) m.append(ellipsoidAt(s.head, {0.15, 0.13, 0.15}, s.trunk, p.upper));
     return m;
 }
 
@@ -77,17 +81,11 @@ TriangleMesh makePedestrian(const PersonShape& shape, const PersonParts& p) {
 }
 
 TriangleMesh makeCyclist(const PersonShape& shape, const PersonParts& p) {
-    return rider(shape, makeBicycle(shape.phase, p.vehicle), p);
+    return rider(shape, makeBicycle(shape.phase, p.vehicle), p, false);
 }
 
 TriangleMesh makeMotorcyclist(const PersonShape& shape, const PersonParts& p) {
-    const RideFrame bike = makeMotorbike(p.vehicle, p.tyres);
-    TriangleMesh m = rider(shape, bike, p);
-    // The helmet: the head grown by 3-4 cm all round, in the jacket's material.
-    const BodyShape body{shape.height_m, shape.girth};
-    const Skeleton s = riderSkeleton(body, bike.seat, bike.rider_lean_deg, bike.pedals, bike.grips);
-    m.append(ellipsoidAt(s.head, {0.15, 0.13, 0.15}, s.trunk, p.upper));
-    return m;
+    return rider(shape, makeMotorbike(p.vehicle, p.tyres), p, true);
 }
 
 }  // namespace blindspot
