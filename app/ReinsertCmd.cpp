@@ -1,8 +1,10 @@
 // blindspot reinsert DATA... -o DIR [--model CKPT] [--lidar hdl64e-kitti] [--min-points N]
 //   DATA: real:SEQUENCE_DIR#N or #A..B[:S] frames, or sequence directories (every frame)
 #include <filesystem>
+#include <iomanip>
 #include <iostream>
 #include <memory>
+#include <sstream>
 
 #include "app/Commands.hpp"
 #include "core/Error.hpp"
@@ -49,6 +51,18 @@ std::vector<std::string> framesOf(const std::vector<std::string>& data) {
     return ids;
 }
 
+// The points ratio per third of the cars' height, "1.10/1.52/1.90".
+std::string bandText(const ReinsertionBin& b) {
+    std::ostringstream out;
+    out << std::fixed << std::setprecision(2);
+    for (std::size_t k = 0; k < b.band_ratio.size(); ++k) {
+        if (k > 0) out << "/";
+        if (b.band_ratio[k]) out << *b.band_ratio[k];
+        else out << "-";
+    }
+    return out.str();
+}
+
 void runReinsert(const ReinsertOptions& opt, const AppContext& context) {
     const std::vector<std::string> frames = framesOf(opt.data);
     const LidarSpec lasers = lidarFromFlag(opt.lidar, "--lidar");
@@ -63,7 +77,8 @@ void runReinsert(const ReinsertOptions& opt, const AppContext& context) {
     for (const auto& b : bins)
         std::cout << b.name << ": " << b.instances << " cars, points real " << b.real_points
                   << " inserted " << b.inserted_points << " (ratio "
-                  << (b.points_ratio ? std::to_string(*b.points_ratio) : "-") << "), IoU real "
+                  << (b.points_ratio ? std::to_string(*b.points_ratio) : "-") << "; lower/middle/upper "
+                  << bandText(b) << "), IoU real "
                   << (b.real_iou ? std::to_string(*b.real_iou) : "-") << " inserted "
                   << (b.inserted_iou ? std::to_string(*b.inserted_iou) : "-") << "\n";
     for (const auto& s : reinsertionShortfalls(bins)) std::cout << "short: " << s << "\n";

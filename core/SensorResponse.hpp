@@ -24,8 +24,8 @@
 // cells inside a car's silhouette are empty and 70 % of its returns read remission 0; in drive
 // 0001's lidar_2d scans 12-22 % and 31-73 %. Cars cast with the Phong model above give 2 % and
 // 0 % (docs/fidelity.md, network 11). A vehicle return (label::kVehicle) is therefore lost with
-// vehicle_drop_probability, and a kept one reads 0 with vehicle_weak_share (hdl64e-kitti: 0.2 and
-// 0.5, core/Hdl64eCalibration.cpp; 0 elsewhere). A network trained on whole, bright cars calls
+// vehicle_drop_probability, and a kept one reads 0 with vehicle_weak_share (hdl64e-kitti: 0.35 and
+// 0.65, core/Hdl64eCalibration.cpp, from same-pose re-insertion; 0 elsewhere). A network trained on whole, bright cars calls
 // real cars vegetation and real hedges car; one trained on patchy ones no longer finds whole cars,
 // so the sweeps' sensor has them too.
 #include <cstdint>

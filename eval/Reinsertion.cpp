@@ -48,6 +48,14 @@ std::optional<double> pointsRatio(const std::vector<const InstancePair*>& in,
     return real > 0.0 ? std::optional<double>(inserted / real) : std::nullopt;
 }
 
+// pointsRatio within one third of the height (ObjectScore::band_points), over every instance.
+std::optional<double> bandRatio(const std::vector<const InstancePair*>& in, std::size_t band) {
+    double real = 0.0, inserted = 0.0;
+    for (const auto* p : in)
+        real += double(p->real.band_points[band]), inserted += double(p->inserted.band_points[band]);
+    return real > 0.0 ? std::optional<double>(inserted / real) : std::nullopt;
+}
+
 // Mean over the picked instances where both sides are defined of (inserted - real).
 std::optional<double> meanDifference(const std::vector<const InstancePair*>& in,
                                      const std::vector<std::size_t>& pick,
@@ -119,6 +127,7 @@ std::vector<ReinsertionBin> reinsertionBins(const std::vector<InstancePair>& pai
         bin.points_ratio = pointsRatio(in, all);
         bin.points_ratio_ci =
             bootstrap(in.size(), s, [&](const auto& pick) { return pointsRatio(in, pick); });
+        for (std::size_t k = 0; k < 3; ++k) bin.band_ratio[k] = bandRatio(in, k);
         bin.real_iou = sideMean(in, false, &ObjectScore::iou);
         bin.inserted_iou = sideMean(in, true, &ObjectScore::iou);
         bin.iou_difference = meanDifference(in, all, &ObjectScore::iou);
@@ -160,6 +169,7 @@ nlohmann::json toJson(const std::vector<InstancePair>& pairs) {
     for (const auto& p : pairs) {
         auto side = [](const ObjectScore& s) {
             return nlohmann::json{{"points", s.points},
+                                  {"band_points", s.band_points},
                                   {"tp", s.tp},
                                   {"fp", s.fp},
                                   {"recall", number(s.recall())},
@@ -184,6 +194,10 @@ nlohmann::json toJson(const std::vector<ReinsertionBin>& bins) {
                        {"inserted_points", b.inserted_points},
                        {"points_ratio", number(b.points_ratio)},
                        {"points_ratio_ci", interval(b.points_ratio_ci)},
+                       {"band_ratio",
+                        {{"lower", number(b.band_ratio[0])},
+                         {"middle", number(b.band_ratio[1])},
+                         {"upper", number(b.band_ratio[2])}}},
                        {"real_iou", number(b.real_iou)},
                        {"inserted_iou", number(b.inserted_iou)},
                        {"iou_difference", number(b.iou_difference)},

@@ -4,6 +4,7 @@
 // library car nearest in size inserted at its fitted box (sweep/output/Reinsertion.hpp). Per
 // instance: its points, and the car class's recall and IoU on them. Here: the pairs binned by
 // range, with bootstrap intervals over instances.
+#include <array>
 #include <cstdint>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -15,9 +16,12 @@
 namespace blindspot {
 
 /// What the network made of one object: its returns, and of them those it called car (tp); fp:
-/// returns within its box (grown by 0.5 m) called car that are not car.
+/// returns within its box (grown by 0.5 m) called car that are not car. band_points: its returns
+/// in the lower, middle and upper third of the fitted box's height above its ground, so the gate
+/// says where on the body an inserted car differs (sills and wheels, doors, windows and roof).
 struct ObjectScore {
     std::int64_t points = 0, tp = 0, fp = 0;
+    std::array<std::int64_t, 3> band_points{};
     std::optional<double> recall() const;
     std::optional<double> iou() const;
 };
@@ -37,6 +41,7 @@ struct ReinsertionBin {
     double real_points = 0.0, inserted_points = 0.0;  ///< means per instance
     std::optional<double> points_ratio;               ///< inserted / real, summed over instances
     BootstrapInterval points_ratio_ci;
+    std::array<std::optional<double>, 3> band_ratio;  ///< the same per third of the height
     std::optional<double> real_iou, inserted_iou, iou_difference;  ///< means (inserted - real)
     BootstrapInterval iou_difference_ci;
     std::optional<double> real_recall, inserted_recall, recall_difference;

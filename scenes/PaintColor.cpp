@@ -30,7 +30,10 @@ std::vector<SurfaceMaterial> carMaterials(const PaintColor& paint) {
     // pigment's albedo. Real car points read dark: SemanticKITTI 00's front view, median
     // remission 0 (quartiles 0 / 0 / 0.11), lidar_2d drive 0001 about 0.10 (facts.md).
     m[kPaint] = {label::kVehicle, 0.35f * paint.nir_reflectance, 0.25f, 32.0f};
-    m[kGlass] = {label::kVehicle, 0.08f, 0.5f, 64.0f};  // most of the pulse passes or mirrors away
+    // Window glass passes the 905 nm pulse into the cabin or mirrors it away: no diffuse return,
+    // only the mirror glint near normal incidence. Real cars return half as often on their upper
+    // third as window glass of albedo 0.08 did (core/Hdl64eCalibration.cpp, issue 52).
+    m[kGlass] = {label::kVehicle, 0.0f, 0.5f, 64.0f};
     m[kTyre] = {label::kVehicle, 0.04f, 0.0f, 1.0f};    // carbon-black rubber
     m[kChrome] = {label::kVehicle, 0.35f, 0.6f, 64.0f};
     m[kLights] = {label::kVehicle, 0.30f, 0.5f, 32.0f};  // retro-reflective lens housing

@@ -1,5 +1,6 @@
 #include "sweep/output/Reinsertion.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "core/Error.hpp"
@@ -29,6 +30,8 @@ ObjectScore scoreObject(const ScanGrid& grid, const std::vector<int>& predicted,
         if (grid.instance[i] == instance && grid.label[i] == label::kVehicle) {
             ++s.points;
             s.tp += car_call;
+            const double up = (grid.xyz_sensor_m[3 * i + 2] - box.ground_z_m) / box.height_m;
+            ++s.band_points[std::size_t(std::clamp(int(std::floor(3 * up)), 0, 2))];
         } else if (car_call && grid.label[i] != label::kVehicle &&
                    nearBox(box, &grid.xyz_sensor_m[3 * i])) {
             ++s.fp;

@@ -70,8 +70,10 @@ Scenario scenarioOf(const Sample& sample, const DimensionRegistry& registry);
 /// (world-4: kitti-residential streets widened; world-5: the ego pitches and rolls with the road;
 /// world-6: new random draws for the sensor response and weather, core/ScanCells; world-7: loose
 /// leaves, ground cover, clutter, terrain/fence/trunk labels, darker car paint, issue 33; world-8:
-/// hdl64e-kitti's car returns patchy and faint, core/SensorResponse.hpp).
-constexpr const char* kWorldVersion = "blindspot-world-9";
+/// hdl64e-kitti's car returns patchy and faint, core/SensorResponse.hpp; world-9: articulated
+/// people, issue 56; world-10: window glass without a diffuse return and hdl64e-kitti's car
+/// response from same-pose re-insertion, issue 52).
+constexpr const char* kWorldVersion = "blindspot-world-10";
 
 /// A stable id: FNV-1a 64 of the sample JSON keyed by each dimension's id_key (x, not x_m, so
 /// ids from before the unit names stay valid) and the world version, 16 hex digits.

@@ -51,6 +51,23 @@ TEST(Reinsertion, BinsRatiosAndDifferencesAreTheHandComputedOnes) {
               "10-20 m: inserted cars get 0.500 x the real cars' points, 0.300 below 0.8");
 }
 
+// The points ratio per third of the height sums each third over the bin's instances.
+TEST(Reinsertion, EachThirdOfTheHeightHasItsOwnRatio) {
+    ObjectScore real_a{60, 60, 0}, inserted_a{60, 60, 0}, real_b{40, 40, 0}, inserted_b{40, 40, 0};
+    real_a.band_points = {30, 20, 10};
+    inserted_a.band_points = {30, 20, 10};
+    real_b.band_points = {10, 20, 10};
+    inserted_b.band_points = {10, 10, 20};
+    const auto bins = reinsertionBins({pair(4, real_a, inserted_a), pair(6, real_b, inserted_b)}, 1);
+    ASSERT_TRUE(bins[0].band_ratio[0] && bins[0].band_ratio[1] && bins[0].band_ratio[2]);
+    EXPECT_DOUBLE_EQ(*bins[0].band_ratio[0], 40.0 / 40.0);
+    EXPECT_DOUBLE_EQ(*bins[0].band_ratio[1], 30.0 / 40.0);
+    EXPECT_DOUBLE_EQ(*bins[0].band_ratio[2], 30.0 / 20.0);
+    EXPECT_FALSE(bins[1].band_ratio[0]);  // no car there
+    const auto json = toJson(bins);
+    EXPECT_DOUBLE_EQ(json[0]["band_ratio"]["upper"].get<double>(), 1.5);
+}
+
 // Two sides of a 4.4 x 1.8 m car at yaw 30 deg around (10, 5), seen from the origin, on a road.
 TEST(RealCars, TheBoxFitsAnLShapedInstanceAndTheLibraryCarKeepsItsNearFaces) {
     RealFrame frame;

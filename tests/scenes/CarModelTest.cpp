@@ -1,8 +1,12 @@
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <set>
 
+#include "core/LidarSpec.hpp"
+#include "core/SensorReturns.hpp"
 #include "scenes/CarModel.hpp"
+#include "scenes/PaintColor.hpp"
 #include "tests/TestData.hpp"
 
 using namespace blindspot;
@@ -74,4 +78,20 @@ TEST(TriangleMesh, AppendKeepsPartsIntoAnEmptyMesh) {
     EXPECT_EQ(target.triangle_part.front(), 3);
     EXPECT_EQ(target.triangle_part.back(), 5);
     EXPECT_EQ(target.partCount(), 6);
+}
+
+// Window glass passes the pulse or mirrors it away (issue 52): no diffuse return, so under
+// hdl64e-kitti's response it returns only its glint, within about 15 deg of normal incidence.
+TEST(CarModel, WindowGlassReturnsOnlyItsGlint) {
+    const SurfaceMaterial glass = carMaterials(paintColor("white"))[kGlass];
+    EXPECT_EQ(glass.nir_reflectance, 0.0f);
+    EXPECT_FLOAT_EQ(phongReflectivity(glass, 1.0f), 0.5f);
+    const float cos_20deg = float(std::cos(20.0 * M_PI / 180.0));
+    EXPECT_LT(phongReflectivity(glass, cos_20deg), 1e-6f);  // 0.5 cos(40 deg)^64
+    const SensorResponse kitti = lidarPreset("hdl64e-kitti").response;
+    const float cos_30deg = float(std::cos(30.0 * M_PI / 180.0));
+    const CleanReturn at_30deg{20, double(phongReflectivity(glass, cos_30deg)), 8.0,
+                               label::kVehicle, 1};
+    for (std::uint64_t key = 0; key < 100; ++key)
+        EXPECT_FALSE(senseReturn(kitti, at_30deg, 1, key));
 }

@@ -13,7 +13,9 @@ these runs must equal them, bit for bit:
 Re-pinned for blindspot-world-7 and the 13-class baseline (issue 33): the world and the network
 changed, so the rows did; the three paths were checked to agree with each other first. Re-pinned
 for network 17 (batch normalisation, issue 33, session 15) with the same three-way check, and
-for blindspot-world-9 (articulated people, issue 56, session 18), again three ways.
+for blindspot-world-9 (articulated people, issue 56, session 18), and for blindspot-world-10
+(glass without a diffuse return, hdl64e-kitti's car response from re-insertion, issue 52),
+again three ways.
 
 usage: pinned_rows.py BLINDSPOT WORKDIR
 """

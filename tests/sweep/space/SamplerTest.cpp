@@ -141,7 +141,8 @@ TEST(SceneId, StableAcrossRunsAndProcesses) {
     EXPECT_EQ(sceneId(s, dims), sceneId(s, dims));
     EXPECT_EQ(sceneId(s, dims).size(), 16u);
     EXPECT_EQ(sceneId(s, dims),
-              "4503264babdece1e");  // world-9 (8: 266d9cf9d450e0c3, 7: d7e57bbfb2fdf03c,
+              "f2954e1117962738");  // world-10 (9: 4503264babdece1e,
+                                    // 8: 266d9cf9d450e0c3, 7: d7e57bbfb2fdf03c,
                                     // 6: 892299aeda273b19,
                                     // 5: f0536ce8f5cca012, 4: 420ff2b051e30f37,
                                     // 3: 44ad59f47bdc7070, 2: 94da25b8a66925fd)
