@@ -1,6 +1,6 @@
 #include "app/App.hpp"
 
-#include "core/Error.hpp"
+#include "core/base/Error.hpp"
 #include "sweep/run/SweepConfig.hpp"
 
 namespace blindspot::cli {

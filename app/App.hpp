@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "core/DataDir.hpp"
-#include "core/DimensionRegistry.hpp"
-#include "core/LidarSpec.hpp"
+#include "core/base/DataDir.hpp"
+#include "core/lidar/LidarSpec.hpp"
+#include "core/scenario/DimensionRegistry.hpp"
 #include "scenes/CarModel.hpp"
 #include "sweep/space/ModificationSpace.hpp"
 

@@ -4,10 +4,10 @@
 #include <memory>
 
 #include "app/Commands.hpp"
-#include "core/AtomicFile.hpp"
-#include "core/Error.hpp"
-#include "core/ScanIo.hpp"
-#include "core/ScanSummary.hpp"
+#include "core/base/AtomicFile.hpp"
+#include "core/base/Error.hpp"
+#include "core/scan/ScanIo.hpp"
+#include "core/scan/ScanSummary.hpp"
 #include "sweep/store/RunDirectory.hpp"
 
 namespace blindspot::cli {

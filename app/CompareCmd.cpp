@@ -5,15 +5,15 @@
 
 #include "app/Commands.hpp"
 #include "app/RunArgs.hpp"
-#include "core/CoreCount.hpp"
-#include "core/Error.hpp"
-#include "core/HeapBuffers.hpp"
-#include "core/Precision.hpp"
+#include "core/base/CoreCount.hpp"
+#include "core/base/Error.hpp"
+#include "core/base/HeapBuffers.hpp"
+#include "core/base/Precision.hpp"
 #include "eval/ClassMapping.hpp"
 #include "eval/Comparison.hpp"
 #include "eval/Metrics.hpp"
-#include "models/Dataset.hpp"
-#include "models/Network.hpp"
+#include "models/network/Network.hpp"
+#include "models/training/Dataset.hpp"
 #include "sweep/store/RunDirectory.hpp"
 
 namespace blindspot::cli {

@@ -5,9 +5,9 @@
 #include <optional>
 
 #include "app/Commands.hpp"
-#include "core/AtomicFile.hpp"
-#include "core/Error.hpp"
-#include "core/Json.hpp"
+#include "core/base/AtomicFile.hpp"
+#include "core/base/Error.hpp"
+#include "core/base/Json.hpp"
 #include "drive/Deskew.hpp"
 #include "drive/DriveMap.hpp"
 #include "drive/DriveRecording.hpp"

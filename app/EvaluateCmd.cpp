@@ -1,7 +1,7 @@
 // blindspot evaluate [--model CKPT|external:CMD.json] DATA... -o DIR [--class car] [--batch B]
 //                    [--threads T]
-// Scores a checkpoint, or an external network (models/ExternalEvaluation.hpp), on recorded scans
-// (lidar_2d .npy, SemanticKITTI, plain KITTI .bin).
+// Scores a checkpoint, or an external network (models/external/ExternalEvaluation.hpp), on recorded
+// scans (lidar_2d .npy, SemanticKITTI, plain KITTI .bin).
 #include <algorithm>
 #include <cmath>
 #include <iostream>
@@ -11,13 +11,13 @@
 
 #include "app/Commands.hpp"
 #include "app/PrecisionOption.hpp"
-#include "core/CoreCount.hpp"
-#include "core/DatasetConfusion.hpp"
-#include "core/Error.hpp"
-#include "core/HeapBuffers.hpp"
-#include "models/ExternalEvaluation.hpp"
-#include "models/Network.hpp"
-#include "models/RecordedScans.hpp"
+#include "core/base/CoreCount.hpp"
+#include "core/base/Error.hpp"
+#include "core/base/HeapBuffers.hpp"
+#include "core/segmentation/DatasetConfusion.hpp"
+#include "models/external/ExternalEvaluation.hpp"
+#include "models/network/Network.hpp"
+#include "models/network/RecordedScans.hpp"
 #include "reports/DatasetConfusionReport.hpp"
 #include "reports/EvaluationReport.hpp"
 

@@ -1,7 +1,7 @@
 #include "app/ExitCode.hpp"
 
 #include "app/App.hpp"
-#include "core/Error.hpp"
+#include "core/base/Error.hpp"
 
 namespace blindspot::cli {
 

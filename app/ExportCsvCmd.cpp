@@ -3,7 +3,7 @@
 #include <memory>
 
 #include "app/Commands.hpp"
-#include "core/AtomicFile.hpp"
+#include "core/base/AtomicFile.hpp"
 #include "sweep/store/RunDirectory.hpp"
 
 namespace blindspot::cli {

@@ -9,8 +9,8 @@
 
 #include "app/Commands.hpp"
 #include "app/LabelSetOption.hpp"
-#include "core/Error.hpp"
-#include "models/DatasetGenerator.hpp"
+#include "core/base/Error.hpp"
+#include "models/training/DatasetGenerator.hpp"
 
 namespace blindspot::cli {
 namespace {

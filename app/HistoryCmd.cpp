@@ -7,7 +7,7 @@
 
 #include "app/Commands.hpp"
 #include "app/RunArgs.hpp"
-#include "core/Error.hpp"
+#include "core/base/Error.hpp"
 #include "sweep/scale/NightTrend.hpp"
 
 namespace blindspot::cli {

@@ -4,7 +4,7 @@
 #include <map>
 #include <string>
 
-#include "core/LabelSet.hpp"
+#include "core/segmentation/LabelSet.hpp"
 
 namespace blindspot::cli {
 

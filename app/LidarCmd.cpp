@@ -3,7 +3,7 @@
 #include <memory>
 
 #include "app/Commands.hpp"
-#include "core/LidarSpec.hpp"
+#include "core/lidar/LidarSpec.hpp"
 
 namespace blindspot::cli {
 namespace {

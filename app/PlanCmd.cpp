@@ -7,8 +7,8 @@
 #include <memory>
 
 #include "app/Commands.hpp"
-#include "core/AtomicFile.hpp"
-#include "core/Error.hpp"
+#include "core/base/AtomicFile.hpp"
+#include "core/base/Error.hpp"
 #include "sweep/run/SweepConfig.hpp"
 #include "sweep/scale/ClusterPlan.hpp"
 #include "sweep/space/Sampler.hpp"

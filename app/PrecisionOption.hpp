@@ -1,10 +1,10 @@
 #pragma once
-// --precision fp32|bf16, shared by sweep, evaluate and bench infer (core/Precision.hpp).
+// --precision fp32|bf16, shared by sweep, evaluate and bench infer (core/base/Precision.hpp).
 #include <CLI/CLI.hpp>
 #include <string>
 
-#include "core/Error.hpp"
-#include "core/Precision.hpp"
+#include "core/base/Error.hpp"
+#include "core/base/Precision.hpp"
 
 namespace blindspot::cli {
 

@@ -7,8 +7,8 @@
 #include <sstream>
 
 #include "app/Commands.hpp"
-#include "core/Error.hpp"
-#include "models/Network.hpp"
+#include "core/base/Error.hpp"
+#include "models/network/Network.hpp"
 #include "reports/ReinsertionReport.hpp"
 #include "scenes/RealBackground.hpp"
 #include "sweep/output/Reinsertion.hpp"

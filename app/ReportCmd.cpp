@@ -6,7 +6,7 @@
 
 #include "app/Commands.hpp"
 #include "app/RunArgs.hpp"
-#include "core/Error.hpp"
+#include "core/base/Error.hpp"
 #include "sweep/output/RunReport.hpp"
 
 namespace blindspot::cli {

@@ -1,6 +1,6 @@
 #include "app/RunArgs.hpp"
 
-#include "core/Error.hpp"
+#include "core/base/Error.hpp"
 
 namespace blindspot::cli {
 

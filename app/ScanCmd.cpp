@@ -4,11 +4,11 @@
 #include <memory>
 
 #include "app/Commands.hpp"
-#include "core/AtomicFile.hpp"
-#include "core/ScanIo.hpp"
-#include "core/ScanSummary.hpp"
-#include "core/SensorResponse.hpp"
-#include "core/SensorReturns.hpp"
+#include "core/base/AtomicFile.hpp"
+#include "core/lidar/SensorResponse.hpp"
+#include "core/lidar/SensorReturns.hpp"
+#include "core/scan/ScanIo.hpp"
+#include "core/scan/ScanSummary.hpp"
 #include "scenes/PrimitiveScene.hpp"
 
 namespace blindspot::cli {

@@ -5,7 +5,7 @@
 
 #include "app/Commands.hpp"
 #include "app/RunArgs.hpp"
-#include "core/AtomicFile.hpp"
+#include "core/base/AtomicFile.hpp"
 #include "eval/Metrics.hpp"
 #include "eval/Selection.hpp"
 #include "sweep/output/AdaptiveOverview.hpp"

@@ -7,11 +7,11 @@
 #include <optional>
 
 #include "app/Commands.hpp"
-#include "core/Error.hpp"
-#include "core/HeapBuffers.hpp"
-#include "core/Json.hpp"
-#include "models/Network.hpp"
-#include "models/Training.hpp"
+#include "core/base/Error.hpp"
+#include "core/base/HeapBuffers.hpp"
+#include "core/base/Json.hpp"
+#include "models/network/Network.hpp"
+#include "models/training/Training.hpp"
 
 namespace blindspot::cli {
 namespace {

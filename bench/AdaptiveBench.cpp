@@ -13,9 +13,9 @@
 #include <set>
 
 #include "bench/Benches.hpp"
-#include "core/Error.hpp"
-#include "core/HeapBuffers.hpp"
-#include "models/Network.hpp"
+#include "core/base/Error.hpp"
+#include "core/base/HeapBuffers.hpp"
+#include "models/network/Network.hpp"
 #include "sweep/run/AdaptiveRun.hpp"
 #include "sweep/run/SweepRunner.hpp"
 #include "sweep/space/Sampler.hpp"

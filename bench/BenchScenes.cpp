@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "core/Pose.hpp"
+#include "core/geometry/Pose.hpp"
 
 namespace blindspot::bench {
 namespace {

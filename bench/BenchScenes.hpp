@@ -1,6 +1,6 @@
 #pragma once
 // Scenes the benchmarks share.
-#include "core/RayCaster.hpp"
+#include "core/raycast/RayCaster.hpp"
 
 namespace blindspot::bench {
 

@@ -17,14 +17,14 @@
 #include "bench/BenchScenes.hpp"
 #include "bench/Benches.hpp"
 #include "bench/Median.hpp"
-#include "core/HeapBuffers.hpp"
-#include "core/Pose.hpp"
-#include "core/RayCaster.hpp"
-#include "models/ConvPeak.hpp"
-#include "models/ExternalPredictor.hpp"
-#include "models/ExternalSegmenter.hpp"
-#include "models/Network.hpp"
-#include "models/RangeProjection.hpp"
+#include "core/base/HeapBuffers.hpp"
+#include "core/geometry/Pose.hpp"
+#include "core/raycast/RayCaster.hpp"
+#include "models/external/ExternalPredictor.hpp"
+#include "models/external/ExternalSegmenter.hpp"
+#include "models/network/ConvPeak.hpp"
+#include "models/network/Network.hpp"
+#include "models/projection/RangeProjection.hpp"
 
 namespace blindspot::bench {
 

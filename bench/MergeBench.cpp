@@ -9,8 +9,8 @@
 #include <filesystem>
 
 #include "bench/Benches.hpp"
-#include "core/AtomicFile.hpp"
-#include "core/Hash.hpp"
+#include "core/base/AtomicFile.hpp"
+#include "core/base/Hash.hpp"
 #include "sweep/scale/MergeRuns.hpp"
 #include "sweep/store/RunDirectory.hpp"
 

@@ -9,8 +9,8 @@
 #include "bench/BenchScenes.hpp"
 #include "bench/Benches.hpp"
 #include "bench/Median.hpp"
-#include "core/CoreCount.hpp"
-#include "core/Mounting.hpp"
+#include "core/base/CoreCount.hpp"
+#include "core/geometry/Mounting.hpp"
 
 namespace blindspot::bench {
 namespace {

@@ -6,8 +6,8 @@
 #include <vector>
 
 #include "bench/Benches.hpp"
-#include "core/SensorResponse.hpp"
-#include "core/SensorReturns.hpp"
+#include "core/lidar/SensorResponse.hpp"
+#include "core/lidar/SensorReturns.hpp"
 #include "scenes/SceneAssembly.hpp"
 
 namespace blindspot::bench {

@@ -14,9 +14,9 @@
 
 #include "bench/Benches.hpp"
 #include "bench/Median.hpp"
-#include "core/CoreCount.hpp"
-#include "core/HeapBuffers.hpp"
-#include "models/Network.hpp"
+#include "core/base/CoreCount.hpp"
+#include "core/base/HeapBuffers.hpp"
+#include "models/network/Network.hpp"
 #include "sweep/run/SweepPlan.hpp"
 #include "sweep/run/SweepRunner.hpp"
 #include "sweep/store/RunDirectory.hpp"

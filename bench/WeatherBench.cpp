@@ -6,8 +6,8 @@
 #include <vector>
 
 #include "bench/Benches.hpp"
-#include "core/Camera.hpp"
-#include "core/LidarEffects.hpp"
+#include "core/lidar/LidarEffects.hpp"
+#include "core/raycast/Camera.hpp"
 #include "scenes/SceneAssembly.hpp"
 
 namespace blindspot::bench {

@@ -1,13 +1,13 @@
 // bench: prints speed figures. Never part of the test suite.
-#include <CLI/CLI.hpp>
 #include <unistd.h>
 
+#include <CLI/CLI.hpp>
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
 
 #include "bench/Benches.hpp"
-#include "core/Error.hpp"
+#include "core/base/Error.hpp"
 
 namespace {
 

@@ -7,10 +7,10 @@
 #include <limits>
 #include <sstream>
 
-#include "core/AtomicFile.hpp"
-#include "core/Error.hpp"
-#include "core/Json.hpp"
-#include "core/ScanIo.hpp"
+#include "core/base/AtomicFile.hpp"
+#include "core/base/Error.hpp"
+#include "core/base/Json.hpp"
+#include "core/scan/ScanIo.hpp"
 
 namespace blindspot {
 namespace {

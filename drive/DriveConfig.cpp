@@ -1,8 +1,8 @@
 #include "drive/DriveConfig.hpp"
 
-#include "core/Json.hpp"
-#include "core/LidarSpec.hpp"
-#include "core/PoseJson.hpp"
+#include "core/base/Json.hpp"
+#include "core/geometry/PoseJson.hpp"
+#include "core/lidar/LidarSpec.hpp"
 
 namespace blindspot {
 namespace {

@@ -6,8 +6,8 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "core/LabelSet.hpp"
-#include "core/Mounting.hpp"
+#include "core/geometry/Mounting.hpp"
+#include "core/segmentation/LabelSet.hpp"
 #include "drive/Longitudinal.hpp"
 #include "drive/Route.hpp"
 
@@ -40,7 +40,8 @@ struct DriveConfig {
     std::string lidar = "hdl64e";
     SensorMounting mounting;
     MotionMode motion = MotionMode::None;
-    bool camera = false;  ///< image_2/: the co-located camera (core/Camera.hpp) at each frame time
+    bool camera =
+        false;  ///< image_2/: the co-located camera (core/raycast/Camera.hpp) at each frame time
     double time_of_day_h = 12.0;  ///< lights the camera image
     TrafficSpec traffic;
     std::string weather = "clear";

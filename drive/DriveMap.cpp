@@ -4,12 +4,12 @@
 #include <filesystem>
 #include <sstream>
 
-#include "core/AtomicFile.hpp"
-#include "core/Error.hpp"
-#include "core/Json.hpp"
-#include "core/LabelSet.hpp"
-#include "core/Pose.hpp"
-#include "core/ScanIo.hpp"
+#include "core/base/AtomicFile.hpp"
+#include "core/base/Error.hpp"
+#include "core/base/Json.hpp"
+#include "core/geometry/Pose.hpp"
+#include "core/scan/ScanIo.hpp"
+#include "core/segmentation/LabelSet.hpp"
 #include "drive/Deskew.hpp"
 
 namespace blindspot {

@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/Error.hpp"
-#include "core/LidarSpec.hpp"
-#include "core/Rng.hpp"
+#include "core/base/Error.hpp"
+#include "core/base/Rng.hpp"
+#include "core/lidar/LidarSpec.hpp"
 #include "scenes/PaintColor.hpp"
 
 namespace blindspot {

@@ -7,14 +7,14 @@
 #include <memory>
 #include <mutex>
 
-#include "core/AtomicFile.hpp"
-#include "core/Camera.hpp"
-#include "core/Error.hpp"
-#include "core/Json.hpp"
-#include "core/LidarEffects.hpp"
-#include "core/ParallelFor.hpp"
-#include "core/Rng.hpp"
-#include "core/ScanIo.hpp"
+#include "core/base/AtomicFile.hpp"
+#include "core/base/Error.hpp"
+#include "core/base/Json.hpp"
+#include "core/base/ParallelFor.hpp"
+#include "core/base/Rng.hpp"
+#include "core/lidar/LidarEffects.hpp"
+#include "core/raycast/Camera.hpp"
+#include "core/scan/ScanIo.hpp"
 #include "drive/DrivePlan.hpp"
 #include "drive/FrameCaster.hpp"
 #include "scenes/BackgroundFile.hpp"

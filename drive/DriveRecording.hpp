@@ -19,7 +19,7 @@
 #include <string>
 #include <vector>
 
-#include "core/Camera.hpp"
+#include "core/raycast/Camera.hpp"
 #include "drive/DriveConfig.hpp"
 #include "scenes/CarModel.hpp"
 

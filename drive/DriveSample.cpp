@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
-#include "core/LidarSpec.hpp"
-#include "core/Mounting.hpp"
+#include "core/geometry/Mounting.hpp"
+#include "core/lidar/LidarSpec.hpp"
 #include "drive/DrivePlan.hpp"
 #include "drive/FrameCaster.hpp"
 #include "scenes/BackgroundFile.hpp"

@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "core/LidarEffects.hpp"
-#include "core/Scenario.hpp"
+#include "core/lidar/LidarEffects.hpp"
+#include "core/scenario/Scenario.hpp"
 #include "drive/DriveConfig.hpp"
 #include "drive/DriveWorld.hpp"
 

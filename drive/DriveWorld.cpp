@@ -4,7 +4,7 @@
 #include <cmath>
 #include <map>
 
-#include "core/Error.hpp"
+#include "core/base/Error.hpp"
 #include "scenes/CarModel.hpp"
 #include "scenes/PaintColor.hpp"
 

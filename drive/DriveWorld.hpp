@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "core/Mounting.hpp"
-#include "core/RayScene.hpp"
+#include "core/geometry/Mounting.hpp"
+#include "core/raycast/RayScene.hpp"
 #include "drive/DriveSimulation.hpp"
 #include "scenes/Background.hpp"
 #include "scenes/GroundSurface.hpp"

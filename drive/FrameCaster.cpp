@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
-#include "core/RayCaster.hpp"
-#include "core/Rng.hpp"
+#include "core/base/Rng.hpp"
+#include "core/raycast/RayCaster.hpp"
 
 namespace blindspot {
 

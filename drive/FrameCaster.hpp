@@ -7,9 +7,9 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/BeamTable.hpp"
-#include "core/LidarEffects.hpp"
-#include "core/LidarSpec.hpp"
+#include "core/lidar/BeamTable.hpp"
+#include "core/lidar/LidarEffects.hpp"
+#include "core/lidar/LidarSpec.hpp"
 #include "drive/DriveConfig.hpp"
 #include "drive/DrivePlan.hpp"
 

@@ -5,8 +5,8 @@
 #include <limits>
 #include <queue>
 
-#include "core/Error.hpp"
-#include "core/Rng.hpp"
+#include "core/base/Error.hpp"
+#include "core/base/Rng.hpp"
 
 namespace blindspot {
 namespace {

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "core/Material.hpp"
+#include "core/geometry/Material.hpp"
 #include "eval/SceneResult.hpp"
 
 namespace blindspot {

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "core/LearningMap.hpp"
+#include "core/segmentation/LearningMap.hpp"
 
 namespace blindspot {
 

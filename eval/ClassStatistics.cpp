@@ -6,7 +6,7 @@
 #include <nanoflann.hpp>
 #include <unordered_map>
 
-#include "core/LearningMap.hpp"
+#include "core/segmentation/LearningMap.hpp"
 
 namespace blindspot {
 namespace {

@@ -5,7 +5,7 @@
 #include <map>
 #include <sstream>
 
-#include "core/Error.hpp"
+#include "core/base/Error.hpp"
 #include "eval/Bootstrap.hpp"
 
 namespace blindspot {

@@ -5,7 +5,7 @@
 #include <map>
 #include <set>
 
-#include "core/Error.hpp"
+#include "core/base/Error.hpp"
 
 namespace blindspot {
 namespace {

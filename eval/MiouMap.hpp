@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "core/DimensionRegistry.hpp"
+#include "core/scenario/DimensionRegistry.hpp"
 #include "eval/Metrics.hpp"
 
 namespace blindspot {

@@ -5,7 +5,7 @@
 #include <cstdio>
 #include <functional>
 
-#include "core/Rng.hpp"
+#include "core/base/Rng.hpp"
 
 namespace blindspot {
 namespace {

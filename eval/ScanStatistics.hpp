@@ -7,7 +7,7 @@
 #include <nlohmann/json.hpp>
 #include <vector>
 
-#include "core/GridReturns.hpp"
+#include "core/raycast/GridReturns.hpp"
 
 namespace blindspot {
 

@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
-#include "core/Json.hpp"
-#include "core/Rng.hpp"
+#include "core/base/Json.hpp"
+#include "core/base/Rng.hpp"
 
 namespace blindspot {
 

@@ -5,8 +5,8 @@
 #include <limits>
 #include <vector>
 
-#include "core/LaserFit.hpp"
-#include "core/LearningMap.hpp"
+#include "core/lidar/LaserFit.hpp"
+#include "core/segmentation/LearningMap.hpp"
 
 namespace blindspot {
 

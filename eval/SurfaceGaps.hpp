@@ -13,7 +13,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "core/LidarSpec.hpp"
+#include "core/lidar/LidarSpec.hpp"
 #include "eval/ClassStatistics.hpp"
 
 namespace blindspot {
@@ -33,8 +33,8 @@ struct SurfaceGaps {
 };
 
 /// Adds one scan. Each point goes to the laser whose line z = d tan(elevation) + h passes nearest
-/// to it (`lasers`: elevations and origin heights, as models/RangeProjection does for a card)
-/// and to the column of its azimuth among lasers.cols() equal steps over 360 deg.
+/// to it (`lasers`: elevations and origin heights, as models/projection/RangeProjection does for a
+/// card) and to the column of its azimuth among lasers.cols() equal steps over 360 deg.
 void addScanGaps(SurfaceGaps& gaps, const LabelledCloud& scan, const LidarSpec& lasers,
                  const SurfaceGapOptions& options = {});
 

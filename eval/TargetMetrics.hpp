@@ -18,7 +18,7 @@
 #include <functional>
 #include <vector>
 
-#include "core/ScanGrid.hpp"
+#include "core/lidar/ScanGrid.hpp"
 #include "eval/SceneResult.hpp"
 
 namespace blindspot {

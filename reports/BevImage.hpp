@@ -7,8 +7,8 @@
 #include <functional>
 #include <string>
 
-#include "core/LearningMap.hpp"
-#include "core/ScanGrid.hpp"
+#include "core/lidar/ScanGrid.hpp"
+#include "core/segmentation/LearningMap.hpp"
 
 namespace blindspot {
 

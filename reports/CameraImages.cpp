@@ -6,8 +6,8 @@
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 
-#include "core/AtomicFile.hpp"
-#include "core/Material.hpp"
+#include "core/base/AtomicFile.hpp"
+#include "core/geometry/Material.hpp"
 
 namespace blindspot {
 namespace {

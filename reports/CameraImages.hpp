@@ -7,7 +7,7 @@
 //   DIR/calibration.json (grid and camera sizes, intrinsics, the format), DIR/overlay.png
 #include <string>
 
-#include "core/Camera.hpp"
+#include "core/raycast/Camera.hpp"
 
 namespace blindspot {
 

@@ -3,10 +3,10 @@
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 
-#include "core/AtomicFile.hpp"
-#include "core/Error.hpp"
-#include "core/Pose.hpp"
-#include "core/RayCaster.hpp"
+#include "core/base/AtomicFile.hpp"
+#include "core/base/Error.hpp"
+#include "core/geometry/Pose.hpp"
+#include "core/raycast/RayCaster.hpp"
 
 namespace blindspot {
 namespace {

@@ -3,7 +3,7 @@
 #include <cmath>
 #include <sstream>
 
-#include "core/Material.hpp"
+#include "core/geometry/Material.hpp"
 #include "reports/BevImage.hpp"
 #include "reports/EvaluationReport.hpp"
 #include "reports/HtmlParts.hpp"

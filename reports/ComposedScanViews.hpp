@@ -7,7 +7,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "core/ScanGrid.hpp"
+#include "core/lidar/ScanGrid.hpp"
 
 namespace blindspot {
 

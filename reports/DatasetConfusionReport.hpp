@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "core/DatasetConfusion.hpp"
+#include "core/segmentation/DatasetConfusion.hpp"
 
 namespace blindspot {
 

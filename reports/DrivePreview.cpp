@@ -6,8 +6,8 @@
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 
-#include "core/Error.hpp"
-#include "core/Material.hpp"
+#include "core/base/Error.hpp"
+#include "core/geometry/Material.hpp"
 
 namespace blindspot {
 namespace {

@@ -6,8 +6,8 @@
 #include <opencv2/imgproc.hpp>
 #include <sstream>
 
-#include "core/AtomicFile.hpp"
-#include "core/Error.hpp"
+#include "core/base/AtomicFile.hpp"
+#include "core/base/Error.hpp"
 #include "reports/DatasetConfusionReport.hpp"
 #include "reports/HtmlParts.hpp"
 

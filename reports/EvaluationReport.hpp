@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "core/DatasetConfusion.hpp"
+#include "core/segmentation/DatasetConfusion.hpp"
 #include "eval/Metrics.hpp"
 
 namespace blindspot {
@@ -23,18 +23,19 @@ struct EvaluatedScan {
     std::vector<std::int64_t> predicted_cells;  ///< per model class
     std::string front_view_png;                 ///< outcome of the target class; may be empty
     /// Dataset class x model class over the scan's points in the grid; empty when the data has
-    /// no labels finer than the model's (models/RecordedScans.hpp).
+    /// no labels finer than the model's (models/network/RecordedScans.hpp).
     DatasetConfusion dataset;
     std::string false_positive_png;  ///< the target's false positives by dataset class; may be empty
 };
 
-/// How recorded scans are scored, as the report says it (models/RecordedScans.hpp).
+/// How recorded scans are scored, as the report says it (models/network/RecordedScans.hpp).
 inline constexpr const char* kScoringPerPoint =
     "per point: every labelled point takes the prediction of the range-image cell it falls in, "
     "as SemanticKITTI's evaluation back-projects; a lidar_2d cell is a point; points outside the "
     "network's grid are counted, not scored";
 
-/// The same for an external network (models/ExternalEvaluation.hpp), which answers per point.
+/// The same for an external network (models/external/ExternalEvaluation.hpp), which answers per
+/// point.
 inline constexpr const char* kScoringExternal =
     "per point: every labelled point takes the class the external network gave it; every point "
     "is scored";

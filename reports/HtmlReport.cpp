@@ -5,8 +5,8 @@
 #include <filesystem>
 #include <sstream>
 
-#include "core/AtomicFile.hpp"
-#include "core/Precision.hpp"
+#include "core/base/AtomicFile.hpp"
+#include "core/base/Precision.hpp"
 #include "reports/Heatmap.hpp"
 #include "reports/HtmlParts.hpp"
 #include "reports/MapSummary.hpp"

@@ -7,7 +7,7 @@
 #include <opencv2/imgproc.hpp>
 #include <sstream>
 
-#include "core/AtomicFile.hpp"
+#include "core/base/AtomicFile.hpp"
 #include "reports/FigureStyle.hpp"
 #include "reports/HtmlParts.hpp"
 

@@ -4,7 +4,7 @@
 #include <map>
 #include <sstream>
 
-#include "core/AtomicFile.hpp"
+#include "core/base/AtomicFile.hpp"
 #include "reports/Heatmap.hpp"
 #include "reports/HtmlParts.hpp"
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/Hash.hpp"
+#include "core/base/Hash.hpp"
 
 namespace blindspot {
 namespace {

@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "core/Material.hpp"
-#include "core/Pose.hpp"
-#include "core/TriangleMesh.hpp"
+#include "core/geometry/Material.hpp"
+#include "core/geometry/Pose.hpp"
+#include "core/geometry/TriangleMesh.hpp"
 #include "scenes/CarModel.hpp"
 #include "scenes/RoadNetwork.hpp"
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <optional>
 
-#include "core/Error.hpp"
+#include "core/base/Error.hpp"
 #include "scenes/BackgroundGenerator.hpp"
 
 namespace blindspot {

@@ -4,9 +4,9 @@
 #include <filesystem>
 #include <set>
 
-#include "core/AtomicFile.hpp"
-#include "core/Error.hpp"
-#include "core/PoseJson.hpp"
+#include "core/base/AtomicFile.hpp"
+#include "core/base/Error.hpp"
+#include "core/geometry/PoseJson.hpp"
 #include "scenes/BackgroundCatalogue.hpp"
 #include "scenes/BackgroundGenerator.hpp"
 #include "scenes/GroundSurface.hpp"

@@ -4,8 +4,8 @@
 #include <cmath>
 #include <functional>
 
-#include "core/Mounting.hpp"
-#include "core/Rng.hpp"
+#include "core/base/Rng.hpp"
+#include "core/geometry/Mounting.hpp"
 #include "scenes/BackgroundLayout.hpp"
 #include "scenes/GroundSurface.hpp"
 #include "scenes/Streetscape.hpp"

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "core/Material.hpp"
-#include "core/Rng.hpp"
+#include "core/base/Rng.hpp"
+#include "core/geometry/Material.hpp"
 #include "scenes/Background.hpp"
 
 namespace blindspot {

@@ -9,7 +9,7 @@
 #include <array>
 #include <cstdint>
 
-#include "core/TriangleMesh.hpp"
+#include "core/geometry/TriangleMesh.hpp"
 
 namespace blindspot {
 

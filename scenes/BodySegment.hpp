@@ -6,7 +6,7 @@
 #include <Eigen/Geometry>
 #include <cstdint>
 
-#include "core/TriangleMesh.hpp"
+#include "core/geometry/TriangleMesh.hpp"
 
 namespace blindspot {
 

@@ -5,8 +5,8 @@
 #include <cstdlib>
 #include <filesystem>
 
-#include "core/Error.hpp"
-#include "core/Pose.hpp"
+#include "core/base/Error.hpp"
+#include "core/geometry/Pose.hpp"
 
 namespace blindspot {
 namespace {

@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "core/Json.hpp"
-#include "core/TriangleMesh.hpp"
+#include "core/base/Json.hpp"
+#include "core/geometry/TriangleMesh.hpp"
 
 namespace blindspot {
 

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <limits>
 
-#include "core/Error.hpp"
+#include "core/base/Error.hpp"
 
 namespace blindspot {
 namespace {

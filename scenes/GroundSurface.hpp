@@ -4,10 +4,10 @@
 #include <array>
 #include <string>
 
-#include "core/Mounting.hpp"
-#include "core/Pose.hpp"
-#include "core/RayCaster.hpp"
-#include "core/TriangleMesh.hpp"
+#include "core/geometry/Mounting.hpp"
+#include "core/geometry/Pose.hpp"
+#include "core/geometry/TriangleMesh.hpp"
+#include "core/raycast/RayCaster.hpp"
 #include "scenes/CarModel.hpp"
 
 namespace blindspot {

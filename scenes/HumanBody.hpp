@@ -11,7 +11,7 @@
 #include <array>
 #include <cstdint>
 
-#include "core/TriangleMesh.hpp"
+#include "core/geometry/TriangleMesh.hpp"
 #include "scenes/HumanPose.hpp"
 
 namespace blindspot {

@@ -9,9 +9,9 @@
 #include <map>
 #include <sstream>
 
-#include "core/AtomicFile.hpp"
-#include "core/Error.hpp"
-#include "core/MaterialJson.hpp"
+#include "core/base/AtomicFile.hpp"
+#include "core/base/Error.hpp"
+#include "core/geometry/MaterialJson.hpp"
 
 namespace blindspot {
 namespace {

@@ -1,6 +1,6 @@
 #include "scenes/PaintColor.hpp"
 
-#include "core/Error.hpp"
+#include "core/base/Error.hpp"
 #include "scenes/CarModel.hpp"
 
 namespace blindspot {
@@ -32,7 +32,7 @@ std::vector<SurfaceMaterial> carMaterials(const PaintColor& paint) {
     m[kPaint] = {label::kVehicle, 0.35f * paint.nir_reflectance, 0.25f, 32.0f};
     // Window glass passes the 905 nm pulse into the cabin or mirrors it away: no diffuse return,
     // only the mirror glint near normal incidence. Real cars return half as often on their upper
-    // third as window glass of albedo 0.08 did (core/Hdl64eCalibration.cpp, issue 52).
+    // third as window glass of albedo 0.08 did (core/lidar/Hdl64eCalibration.cpp, issue 52).
     m[kGlass] = {label::kVehicle, 0.0f, 0.5f, 64.0f};
     m[kTyre] = {label::kVehicle, 0.04f, 0.0f, 1.0f};    // carbon-black rubber
     m[kChrome] = {label::kVehicle, 0.35f, 0.6f, 64.0f};

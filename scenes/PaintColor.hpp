@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "core/Material.hpp"
+#include "core/geometry/Material.hpp"
 
 namespace blindspot {
 

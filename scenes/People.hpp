@@ -3,8 +3,8 @@
 // turning or carrying, adults and children, some with bags; riders on bicycles and motorbikes
 // (scenes/Bicycle.hpp). Meshes are in the person's own frame: origin on the ground under the
 // pelvis (or between a two-wheeler's wheels), facing +x (ISO 8855), z up, metres.
-#include "core/Rng.hpp"
-#include "core/TriangleMesh.hpp"
+#include "core/base/Rng.hpp"
+#include "core/geometry/TriangleMesh.hpp"
 #include "scenes/HumanPose.hpp"
 
 namespace blindspot {

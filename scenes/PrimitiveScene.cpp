@@ -2,8 +2,8 @@
 
 #include <filesystem>
 
-#include "core/MaterialJson.hpp"
-#include "core/PoseJson.hpp"
+#include "core/geometry/MaterialJson.hpp"
+#include "core/geometry/PoseJson.hpp"
 #include "scenes/MeshImport.hpp"
 
 namespace blindspot {

@@ -4,8 +4,8 @@
 // docs/scene-file.md. This is the hand-made scene format; the scene library builds on it.
 #include <string>
 
-#include "core/Mounting.hpp"
-#include "core/RayCaster.hpp"
+#include "core/geometry/Mounting.hpp"
+#include "core/raycast/RayCaster.hpp"
 
 namespace blindspot {
 

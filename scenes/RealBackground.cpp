@@ -8,9 +8,9 @@
 #include <tuple>
 #include <utility>
 
-#include "core/AtomicFile.hpp"
-#include "core/DatasetConfusion.hpp"
-#include "core/Hash.hpp"
+#include "core/base/AtomicFile.hpp"
+#include "core/base/Hash.hpp"
+#include "core/segmentation/DatasetConfusion.hpp"
 
 namespace blindspot {
 namespace {

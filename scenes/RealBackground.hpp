@@ -15,8 +15,8 @@
 #include <string>
 #include <vector>
 
-#include "core/Error.hpp"
-#include "core/ScanIo.hpp"
+#include "core/base/Error.hpp"
+#include "core/scan/ScanIo.hpp"
 #include "scenes/Background.hpp"
 
 namespace blindspot {

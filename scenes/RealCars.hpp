@@ -5,7 +5,7 @@
 #include <cstddef>
 #include <vector>
 
-#include "core/Scenario.hpp"
+#include "core/scenario/Scenario.hpp"
 #include "scenes/CarModel.hpp"
 #include "scenes/RealBackground.hpp"
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/RayScene.hpp"
+#include "core/raycast/RayScene.hpp"
 #include "scenes/PaintColor.hpp"
 #include "scenes/TargetPeople.hpp"
 

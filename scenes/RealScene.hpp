@@ -1,19 +1,20 @@
 #pragma once
 // Targets placed in a recorded frame (scenes/RealBackground.hpp) and inserted along its rays
-// (core/ScanInsertion.hpp): the scan a sweep scores on a real background. Cars come from the car
-// library with their paint, people are the sweep's target people (scenes/TargetPeople.hpp); each
-// stands on the real ground under its footprint. A placement that would stand in real non-ground
-// points (a wall, a parked car, a tree) is skipped with its reason, unless `keep_colliding`.
+// (core/scan/ScanInsertion.hpp): the scan a sweep scores on a real background. Cars come from the
+// car library with their paint, people are the sweep's target people (scenes/TargetPeople.hpp);
+// each stands on the real ground under its footprint. A placement that would stand in real
+// non-ground points (a wall, a parked car, a tree) is skipped with its reason, unless
+// `keep_colliding`.
 #include <cstdint>
 #include <string>
 #include <vector>
 
-#include "core/LidarSpec.hpp"
-#include "core/Pose.hpp"
-#include "core/ScanGrid.hpp"
-#include "core/ScanInsertion.hpp"
-#include "core/ScanRays.hpp"
-#include "core/Scenario.hpp"
+#include "core/geometry/Pose.hpp"
+#include "core/lidar/LidarSpec.hpp"
+#include "core/lidar/ScanGrid.hpp"
+#include "core/scan/ScanInsertion.hpp"
+#include "core/scan/ScanRays.hpp"
+#include "core/scenario/Scenario.hpp"
 #include "scenes/CarModel.hpp"
 #include "scenes/RealBackground.hpp"
 #include "scenes/SceneAssembly.hpp"

@@ -3,7 +3,7 @@
 #include <cmath>
 #include <limits>
 
-#include "core/Error.hpp"
+#include "core/base/Error.hpp"
 #include "scenes/BackgroundFile.hpp"
 #include "scenes/BackgroundLayout.hpp"
 #include "scenes/GroundSurface.hpp"

@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "core/Mounting.hpp"
-#include "core/RayCaster.hpp"
-#include "core/Scenario.hpp"
+#include "core/geometry/Mounting.hpp"
+#include "core/raycast/RayCaster.hpp"
+#include "core/scenario/Scenario.hpp"
 #include "scenes/Background.hpp"
 #include "scenes/CarModel.hpp"
 #include "scenes/PaintColor.hpp"

@@ -3,8 +3,8 @@
 #include <cstring>
 #include <sstream>
 
-#include "core/AtomicFile.hpp"
-#include "core/Bytes.hpp"
+#include "core/base/AtomicFile.hpp"
+#include "core/base/Bytes.hpp"
 
 namespace blindspot {
 

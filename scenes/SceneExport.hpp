@@ -3,7 +3,7 @@
 // metres: per-vertex sRGB colour by label and a label property, for MeshLab or Blender.
 #include <string>
 
-#include "core/RayCaster.hpp"
+#include "core/raycast/RayCaster.hpp"
 
 namespace blindspot {
 

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "core/Material.hpp"
-#include "core/TriangleMesh.hpp"
+#include "core/geometry/Material.hpp"
+#include "core/geometry/TriangleMesh.hpp"
 #include "scenes/Background.hpp"
 
 namespace blindspot {

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/Mounting.hpp"
+#include "core/geometry/Mounting.hpp"
 #include "scenes/GroundSurface.hpp"
 #include "scenes/WorldBuilder.hpp"
 

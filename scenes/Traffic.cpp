@@ -5,8 +5,8 @@
 #include <functional>
 #include <utility>
 
-#include "core/Error.hpp"
-#include "core/Mounting.hpp"
+#include "core/base/Error.hpp"
+#include "core/geometry/Mounting.hpp"
 
 namespace blindspot {
 

@@ -3,8 +3,8 @@
 // generated training scenes. Positions are in the ego frame (ISO 8855, m; yaw in degrees, CCW).
 #include <vector>
 
-#include "core/Rng.hpp"
-#include "core/Scenario.hpp"
+#include "core/base/Rng.hpp"
+#include "core/scenario/Scenario.hpp"
 #include "scenes/Background.hpp"
 #include "scenes/CarModel.hpp"
 

@@ -4,8 +4,8 @@
 // (a LiDAR sees into and through a real crown), bushes and hedges. Meshes are in the plant's own
 // frame: origin on the ground at the trunk's foot, z up, metres. Every size is drawn from the
 // caller's seeded Rng.
-#include "core/Rng.hpp"
-#include "core/TriangleMesh.hpp"
+#include "core/base/Rng.hpp"
+#include "core/geometry/TriangleMesh.hpp"
 
 namespace blindspot {
 

@@ -6,7 +6,7 @@
 #include <functional>
 #include <vector>
 
-#include "core/Rng.hpp"
+#include "core/base/Rng.hpp"
 #include "scenes/Background.hpp"
 #include "scenes/BackgroundLayout.hpp"
 #include "scenes/CarModel.hpp"

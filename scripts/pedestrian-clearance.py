@@ -18,7 +18,7 @@ root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(root, "models", "python"))
 from blindspot_runs import Run  # noqa: E402
 
-# Palette ids of the ground (core/Material.hpp): none, lane marking, road, sidewalk, curb, terrain.
+# Palette ids of the ground (core/geometry/Material.hpp): none, lane marking, road, sidewalk, curb, terrain.
 GROUND_LABELS = [0, 6, 7, 8, 58, 100]
 BANDS_M = [(0.0, 0.1), (0.1, 0.3), (0.3, 0.6), (0.6, 1.0), (1.0, np.inf)]
 

@@ -52,7 +52,7 @@ def keep_buffers_on_heap():
     """glibc's malloc gives blocks above 128 kB (a 0.5 MB frame, a stacked batch) fresh mmap()s
     and unmaps them on free, so every batch page-faults its frames in again: on the machines
     this was measured on, 21 of 24 ms a batch of 8 (docs/models.md). A 1 GB threshold keeps them
-    on the heap, as blindspot does for itself (core/HeapBuffers.hpp). No-op off glibc."""
+    on the heap, as blindspot does for itself (core/base/HeapBuffers.hpp). No-op off glibc."""
     try:
         libc = ctypes.CDLL("libc.so.6")
         libc.mallopt(-3, 1 << 30)  # M_MMAP_THRESHOLD

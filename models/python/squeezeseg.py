@@ -1,4 +1,4 @@
-"""SqueezeSeg in PyTorch eager, layer for layer as models/SqueezeSeg.cpp (same parameter names).
+"""SqueezeSeg in PyTorch eager, layer for layer as models/network/SqueezeSeg.cpp (same parameter names).
 
 Used by the build to write the TorchScript test fixture, by `bench infer` for the
 LibTorch-vs-PyTorch ratio, and by models/external/squeezeseg_eager.py to serve a checkpoint.
@@ -80,7 +80,7 @@ class SqueezeSeg(nn.Module):
         return self.conv14(self.drop(d13))
 
 
-# Inference fast paths, as models/SqueezeSeg.cpp runs them when no gradient is wanted: the 3 x 3
+# Inference fast paths, as models/network/SqueezeSeg.cpp runs them when no gradient is wanted: the 3 x 3
 # stride-(1, 2) max pool as a 3-tap max along the width, then along the height (bit-identical),
 # and each 1 x 4 stride-(1, 2) transposed convolution as two interleaved 1 x 2 convolutions (the
 # sums run in another order than slow_conv_transpose2d's). With them an eager network computes

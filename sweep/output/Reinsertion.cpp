@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/Error.hpp"
-#include "core/Material.hpp"
+#include "core/base/Error.hpp"
+#include "core/geometry/Material.hpp"
 #include "scenes/RealCars.hpp"
 #include "scenes/RealScene.hpp"
 

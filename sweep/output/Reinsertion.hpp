@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "core/LidarSpec.hpp"
-#include "core/Segmenter.hpp"
+#include "core/lidar/LidarSpec.hpp"
+#include "core/segmentation/Segmenter.hpp"
 #include "eval/Reinsertion.hpp"
 #include "scenes/CarModel.hpp"
 

@@ -5,13 +5,13 @@
 #include <filesystem>
 #include <sstream>
 
-#include "core/AtomicFile.hpp"
-#include "core/Error.hpp"
-#include "core/Hash.hpp"
-#include "core/KittiSequence.hpp"
-#include "core/ParallelFor.hpp"
-#include "core/ScanIo.hpp"
-#include "core/SensorDraw.hpp"
+#include "core/base/AtomicFile.hpp"
+#include "core/base/Error.hpp"
+#include "core/base/Hash.hpp"
+#include "core/base/ParallelFor.hpp"
+#include "core/lidar/SensorDraw.hpp"
+#include "core/scan/KittiSequence.hpp"
+#include "core/scan/ScanIo.hpp"
 #include "scenes/Background.hpp"
 #include "scenes/BackgroundCatalogue.hpp"
 #include "sweep/run/ScenarioScanner.hpp"

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "core/LabelSet.hpp"
+#include "core/segmentation/LabelSet.hpp"
 #include "eval/Selection.hpp"
 #include "scenes/CarModel.hpp"
 
@@ -23,7 +23,7 @@ struct ExportOptions {
     int jobs = 1;  ///< the files do not depend on it
     std::string tool_version = "0";
     LabelSet label_set = LabelSet::kMatlab;  ///< ids in the .label files
-    /// Domain randomisation per frame, as `generate --randomize` (core/SensorDraw.hpp), drawn
+    /// Domain randomisation per frame, as `generate --randomize` (core/lidar/SensorDraw.hpp), drawn
     /// from the frame's scene id: the set then varies as the baseline's training data did.
     bool randomize = false;
 };

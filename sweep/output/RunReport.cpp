@@ -4,7 +4,7 @@
 #include <cmath>
 #include <ctime>
 
-#include "core/ScanIo.hpp"
+#include "core/scan/ScanIo.hpp"
 #include "eval/Metrics.hpp"
 #include "reports/BevImage.hpp"
 #include "sweep/output/AdaptiveOverview.hpp"

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "core/LidarEffects.hpp"
+#include "core/lidar/LidarEffects.hpp"
 #include "eval/ScanStatistics.hpp"
 #include "scenes/CarModel.hpp"
 

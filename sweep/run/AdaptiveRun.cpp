@@ -6,7 +6,7 @@
 #include <set>
 #include <thread>
 
-#include "core/Error.hpp"
+#include "core/base/Error.hpp"
 #include "sweep/space/SamplerChoice.hpp"
 
 namespace blindspot {

@@ -6,7 +6,7 @@
 #include <map>
 #include <string>
 
-#include "core/Segmenter.hpp"
+#include "core/segmentation/Segmenter.hpp"
 #include "sweep/run/Shard.hpp"
 
 namespace blindspot {

@@ -1,9 +1,9 @@
 #include "sweep/run/ScenarioScanner.hpp"
 
-#include "core/RayCaster.hpp"
-#include "core/Rng.hpp"
-#include "core/SensorResponse.hpp"
-#include "core/SensorReturns.hpp"
+#include "core/base/Rng.hpp"
+#include "core/lidar/SensorResponse.hpp"
+#include "core/lidar/SensorReturns.hpp"
+#include "core/raycast/RayCaster.hpp"
 #include "scenes/RealScene.hpp"
 #include "scenes/Traffic.hpp"
 

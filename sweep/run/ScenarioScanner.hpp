@@ -11,12 +11,12 @@
 #include <string>
 #include <vector>
 
-#include "core/Camera.hpp"
-#include "core/CastColumns.hpp"
-#include "core/LidarEffects.hpp"
-#include "core/ScanRays.hpp"
-#include "core/Scenario.hpp"
-#include "core/SensorDraw.hpp"
+#include "core/lidar/CastColumns.hpp"
+#include "core/lidar/LidarEffects.hpp"
+#include "core/lidar/SensorDraw.hpp"
+#include "core/raycast/Camera.hpp"
+#include "core/scan/ScanRays.hpp"
+#include "core/scenario/Scenario.hpp"
 #include "scenes/RealBackground.hpp"
 #include "scenes/SceneAssembly.hpp"
 
@@ -43,9 +43,10 @@ class ScenarioScanner {
     /// Cars beyond the placed ones (scenario.count) take random free spots, and the LiDAR effects
     /// draw their noise, both seeded by `seed`. `lap(stage)` is called after the "scene", "scan"
     /// and "visibility" stages (may be empty). With `seen` (the azimuths a network sees), only
-    /// their columns and every car's are cast (core/CastColumns.hpp); each cell cast is the same,
-    /// bit for bit, as in a full scan. With `draw` (domain randomisation, `export --randomize`)
-    /// the scan takes its response and tilts the head by it; without, the preset's sensor.
+    /// their columns and every car's are cast (core/lidar/CastColumns.hpp); each cell cast is the
+    /// same, bit for bit, as in a full scan. With `draw` (domain randomisation, `export
+    /// --randomize`) the scan takes its response and tilts the head by it; without, the preset's
+    /// sensor.
     ScannedScene scan(const Scenario& scenario, std::uint64_t seed, int cast_threads,
                       const std::function<void(const char*)>& lap = {},
                       const std::optional<AzimuthSpan>& seen = std::nullopt,

@@ -5,7 +5,7 @@
 #include <mutex>
 #include <vector>
 
-#include "core/ParallelFor.hpp"
+#include "core/base/ParallelFor.hpp"
 #include "sweep/run/RunnerOptions.hpp"
 #include "sweep/run/SweepBatch.hpp"
 #include "sweep/store/ResultsStore.hpp"

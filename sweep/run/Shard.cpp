@@ -3,7 +3,7 @@
 #include <optional>
 #include <stdexcept>
 
-#include "core/Error.hpp"
+#include "core/base/Error.hpp"
 
 namespace blindspot {
 namespace {

@@ -4,9 +4,9 @@
 #include <chrono>
 #include <optional>
 
-#include "core/ConfusionMatrix.hpp"
-#include "core/Error.hpp"
-#include "core/Hash.hpp"
+#include "core/base/Error.hpp"
+#include "core/base/Hash.hpp"
+#include "core/segmentation/ConfusionMatrix.hpp"
 #include "eval/Metrics.hpp"
 #include "eval/TargetMetrics.hpp"
 #include "reports/CameraImages.hpp"

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "core/Segmenter.hpp"
+#include "core/segmentation/Segmenter.hpp"
 #include "drive/DriveSample.hpp"
 #include "sweep/run/ScenarioScanner.hpp"
 #include "sweep/run/SweepConfig.hpp"

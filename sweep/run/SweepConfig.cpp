@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/Hash.hpp"
-#include "core/LidarSpec.hpp"
-#include "core/Material.hpp"
+#include "core/base/Hash.hpp"
+#include "core/geometry/Material.hpp"
+#include "core/lidar/LidarSpec.hpp"
 #include "scenes/CarModel.hpp"
 #include "scenes/PaintColor.hpp"
 #include "scenes/RealBackground.hpp"

@@ -3,7 +3,7 @@
 #include <map>
 #include <string>
 
-#include "core/LidarEffects.hpp"
+#include "core/lidar/LidarEffects.hpp"
 #include "scenes/CarModel.hpp"
 #include "sweep/space/ModificationSpace.hpp"
 #include "sweep/space/Sampler.hpp"

@@ -6,10 +6,11 @@
 // from a second thread (docs/scale.md, measured with `bench sweep --score --cores N`), and a
 // bf16 pass on one thread is short enough that two workers beat the pipeline already on 2 cores
 // (the paper sweep with `--precision bf16`, README). Scans only: a worker per core.
-// `cores` is what the process may use (core/CoreCount). Results are the same whatever is chosen.
+// `cores` is what the process may use (core/base/CoreCount). Results are the same whatever is
+// chosen.
 #include <string>
 
-#include "core/Precision.hpp"
+#include "core/base/Precision.hpp"
 
 namespace blindspot {
 

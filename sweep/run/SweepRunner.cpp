@@ -6,10 +6,10 @@
 #include <map>
 #include <mutex>
 
-#include "core/Error.hpp"
-#include "core/Hash.hpp"
-#include "core/ParallelFor.hpp"
-#include "core/UtcTime.hpp"
+#include "core/base/Error.hpp"
+#include "core/base/Hash.hpp"
+#include "core/base/ParallelFor.hpp"
+#include "core/base/UtcTime.hpp"
 #include "sweep/run/AdaptiveRun.hpp"
 #include "sweep/run/SceneWorkers.hpp"
 #include "sweep/run/SweepProgress.hpp"

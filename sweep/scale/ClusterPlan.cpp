@@ -6,8 +6,8 @@
 #include <cctype>
 #include <filesystem>
 
-#include "core/AtomicFile.hpp"
-#include "core/Error.hpp"
+#include "core/base/AtomicFile.hpp"
+#include "core/base/Error.hpp"
 
 namespace blindspot {
 namespace {

@@ -1,7 +1,7 @@
 #include "sweep/scale/MergeRuns.hpp"
 
-#include "core/Error.hpp"
-#include "core/UtcTime.hpp"
+#include "core/base/Error.hpp"
+#include "core/base/UtcTime.hpp"
 #include "sweep/store/RunDirectory.hpp"
 
 namespace blindspot {

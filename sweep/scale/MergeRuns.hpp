@@ -3,7 +3,7 @@
 #include <string>
 #include <vector>
 
-#include "core/DimensionRegistry.hpp"
+#include "core/scenario/DimensionRegistry.hpp"
 #include "sweep/store/ShardCoverage.hpp"
 
 namespace blindspot {

@@ -3,8 +3,8 @@
 #include <cmath>
 #include <set>
 
-#include "core/Error.hpp"
-#include "core/Rng.hpp"
+#include "core/base/Error.hpp"
+#include "core/base/Rng.hpp"
 #include "sweep/space/GaussianProcess.hpp"
 
 namespace blindspot {

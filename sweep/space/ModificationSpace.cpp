@@ -4,9 +4,9 @@
 #include <cmath>
 #include <cstdio>
 
-#include "core/Error.hpp"
-#include "core/Hash.hpp"
-#include "core/LidarEffects.hpp"
+#include "core/base/Error.hpp"
+#include "core/base/Hash.hpp"
+#include "core/lidar/LidarEffects.hpp"
 #include "scenes/Background.hpp"
 #include "scenes/BackgroundCatalogue.hpp"
 #include "scenes/RealBackground.hpp"

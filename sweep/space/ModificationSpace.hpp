@@ -2,15 +2,15 @@
 // The modification space a sweep explores: the dimensions of a DimensionRegistry (by default the
 // paper's 8: car_model, x_m and y_m, yaw_deg, count, background, color, weather, time_of_day_h,
 // plus the sensor's mount_height_m, pitch_deg and lidar). What each dimension is (unit, limits,
-// default) lives in core/DimensionRegistry.hpp; this file holds how a config varies it.
+// default) lives in core/scenario/DimensionRegistry.hpp; this file holds how a config varies it.
 // Schema: docs/sweep-config.md.
 #include <nlohmann/json.hpp>
 #include <string>
 #include <variant>
 #include <vector>
 
-#include "core/DimensionRegistry.hpp"
-#include "core/Json.hpp"
+#include "core/base/Json.hpp"
+#include "core/scenario/DimensionRegistry.hpp"
 
 namespace blindspot {
 
@@ -68,11 +68,11 @@ Scenario scenarioOf(const Sample& sample, const DimensionRegistry& registry);
 
 /// Version of the generated world: part of every scene id, bumped when generation changes
 /// (world-4: kitti-residential streets widened; world-5: the ego pitches and rolls with the road;
-/// world-6: new random draws for the sensor response and weather, core/ScanCells; world-7: loose
-/// leaves, ground cover, clutter, terrain/fence/trunk labels, darker car paint, issue 33; world-8:
-/// hdl64e-kitti's car returns patchy and faint, core/SensorResponse.hpp; world-9: articulated
-/// people, issue 56; world-10: window glass without a diffuse return and hdl64e-kitti's car
-/// response from same-pose re-insertion, issue 52).
+/// world-6: new random draws for the sensor response and weather, core/lidar/ScanCells; world-7:
+/// loose leaves, ground cover, clutter, terrain/fence/trunk labels, darker car paint, issue 33;
+/// world-8: hdl64e-kitti's car returns patchy and faint, core/lidar/SensorResponse.hpp; world-9:
+/// articulated people, issue 56; world-10: window glass without a diffuse return and hdl64e-kitti's
+/// car response from same-pose re-insertion, issue 52).
 constexpr const char* kWorldVersion = "blindspot-world-10";
 
 /// A stable id: FNV-1a 64 of the sample JSON keyed by each dimension's id_key (x, not x_m, so

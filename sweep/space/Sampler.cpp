@@ -3,8 +3,8 @@
 #include <boost/random/sobol.hpp>
 #include <numeric>
 
-#include "core/Error.hpp"
-#include "core/Rng.hpp"
+#include "core/base/Error.hpp"
+#include "core/base/Rng.hpp"
 
 namespace blindspot {
 namespace {

@@ -1,6 +1,6 @@
 #include "sweep/space/SamplerChoice.hpp"
 
-#include "core/Error.hpp"
+#include "core/base/Error.hpp"
 #include "sweep/space/AdaptiveSampler.hpp"
 
 namespace blindspot {

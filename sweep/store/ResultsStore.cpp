@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <sstream>
 
-#include "core/DimensionRegistry.hpp"
-#include "core/Error.hpp"
+#include "core/base/Error.hpp"
+#include "core/scenario/DimensionRegistry.hpp"
 
 namespace blindspot {
 namespace {

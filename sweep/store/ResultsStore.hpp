@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-#include "core/DimensionRegistry.hpp"
+#include "core/scenario/DimensionRegistry.hpp"
 #include "sweep/store/SqliteDb.hpp"
 #include "sweep/store/StoreRows.hpp"
 

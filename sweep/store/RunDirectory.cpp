@@ -2,12 +2,12 @@
 
 #include <filesystem>
 
-#include "core/AtomicFile.hpp"
-#include "core/Error.hpp"
-#include "core/Hash.hpp"
-#include "core/Json.hpp"
-#include "core/ScanPack.hpp"
-#include "core/ScanSummary.hpp"
+#include "core/base/AtomicFile.hpp"
+#include "core/base/Error.hpp"
+#include "core/base/Hash.hpp"
+#include "core/base/Json.hpp"
+#include "core/scan/ScanPack.hpp"
+#include "core/scan/ScanSummary.hpp"
 #include "sweep/store/RunLock.hpp"
 
 namespace blindspot {
@@ -141,7 +141,7 @@ void RunDirectory::writeScan(const std::string& scene_id, const std::string& lid
                              const ScanGrid& scan, const ColumnRange& columns,
                              const nlohmann::json& sample, const std::vector<CarRow>& cars,
                              const std::string& skipped) const {
-    // The pack (core/ScanPack.hpp) holds the whole grid and scan.json the spec, pose and
+    // The pack (core/scan/ScanPack.hpp) holds the whole grid and scan.json the spec, pose and
     // target-car rows: enough to rebuild the scan bit for bit and every other format, which
     // `blindspot cached-scan` writes on demand. The cache is most of a sweep's disk, so nothing
     // else.

@@ -2,7 +2,7 @@
 // A run directory's layout, and the only code that knows it (docs/results-store.md):
 //
 //   RUN/results.sqlite               the results store
-//   RUN/scans/SCENE_ID/scan.zst      scan cache: the grid, bit for bit (core/ScanPack.hpp)
+//   RUN/scans/SCENE_ID/scan.zst      scan cache: the grid, bit for bit (core/scan/ScanPack.hpp)
 //   RUN/scans/SCENE_ID/scan.json     its spec and spec hash, pose, sample, target-car rows and
 //                                    scan.zst's checksum (written last)
 //   RUN/predictions/SCENE_ID.pred    one byte per scan cell: the model's class index
@@ -16,10 +16,10 @@
 #include <string>
 #include <vector>
 
-#include "core/CastColumns.hpp"
-#include "core/LearningMap.hpp"
-#include "core/ScanGrid.hpp"
-#include "core/Segmenter.hpp"
+#include "core/lidar/CastColumns.hpp"
+#include "core/lidar/ScanGrid.hpp"
+#include "core/segmentation/LearningMap.hpp"
+#include "core/segmentation/Segmenter.hpp"
 #include "sweep/store/ResultsStore.hpp"
 
 namespace blindspot {

@@ -8,9 +8,9 @@
 #include <filesystem>
 #include <sstream>
 
-#include "core/AtomicFile.hpp"
-#include "core/Error.hpp"
-#include "core/UtcTime.hpp"
+#include "core/base/AtomicFile.hpp"
+#include "core/base/Error.hpp"
+#include "core/base/UtcTime.hpp"
 
 namespace blindspot {
 namespace {

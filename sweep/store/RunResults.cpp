@@ -3,7 +3,7 @@
 #include <cmath>
 #include <filesystem>
 
-#include "core/Error.hpp"
+#include "core/base/Error.hpp"
 #include "sweep/store/RunDirectory.hpp"
 
 namespace blindspot {

@@ -2,7 +2,7 @@
 
 #include <map>
 
-#include "core/Error.hpp"
+#include "core/base/Error.hpp"
 
 namespace blindspot {
 namespace {

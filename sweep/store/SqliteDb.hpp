@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "core/Error.hpp"
+#include "core/base/Error.hpp"
 
 namespace blindspot {
 

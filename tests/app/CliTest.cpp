@@ -5,7 +5,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "core/ScanIo.hpp"
+#include "core/scan/ScanIo.hpp"
 #include "tests/app/CliFixtures.hpp"
 
 namespace fs = std::filesystem;

@@ -3,7 +3,7 @@
 
 #include <filesystem>
 
-#include "core/Json.hpp"
+#include "core/base/Json.hpp"
 #include "tests/CliRun.hpp"
 #include "tests/TempDir.hpp"
 #include "tests/TestPaths.hpp"

@@ -6,7 +6,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "core/Json.hpp"
+#include "core/base/Json.hpp"
 #include "sweep/store/ResultsStore.hpp"
 #include "tests/CliRun.hpp"
 #include "tests/TempDir.hpp"

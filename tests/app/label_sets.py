@@ -19,7 +19,7 @@ import sys
 
 import numpy as np
 
-# MATLAB palette id -> SemanticKITTI raw id, written out independently of core/LabelSet.cpp.
+# MATLAB palette id -> SemanticKITTI raw id, written out independently of core/segmentation/LabelSet.cpp.
 EXPECTED = {1: 50, 3: 99, 4: 30, 5: 80, 6: 60, 7: 40, 8: 48, 9: 70, 10: 10, 12: 81, 13: 81,
             14: 81, 15: 81, 41: 81, 51: 99, 58: 48, 59: 52, 60: 51, 61: 31, 67: 99, 71: 99,
             72: 15, 99: 1, 100: 72, 101: 51, 102: 71}

@@ -1,7 +1,7 @@
 #pragma once
 // A car-sized box 10 m ahead on a ground plane, cast by `spec` from 1.73 m: a scan with returns,
 // labels, an instance and sky holes, for the scan writers' and readers' tests.
-#include "core/RayCaster.hpp"
+#include "core/raycast/RayCaster.hpp"
 
 namespace blindspot::testing {
 

@@ -9,9 +9,9 @@
 #include <utility>
 #include <vector>
 
-#include "core/LidarSpec.hpp"
-#include "core/ScanGrid.hpp"
-#include "core/ScanIo.hpp"
+#include "core/lidar/LidarSpec.hpp"
+#include "core/lidar/ScanGrid.hpp"
+#include "core/scan/ScanIo.hpp"
 
 namespace blindspot::testing {
 

@@ -5,7 +5,7 @@
 #include <cmath>
 #include <filesystem>
 
-#include "core/ScanIo.hpp"
+#include "core/scan/ScanIo.hpp"
 #include "drive/DriveRecording.hpp"
 #include "drive/DriveSample.hpp"
 #include "drive/DriveSimulation.hpp"

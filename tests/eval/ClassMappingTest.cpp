@@ -1,6 +1,6 @@
 #include <gtest/gtest.h>
 
-#include "core/LabelSet.hpp"
+#include "core/segmentation/LabelSet.hpp"
 #include "eval/ClassMapping.hpp"
 
 using namespace blindspot;

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <map>
 
-#include "core/Error.hpp"
+#include "core/base/Error.hpp"
 #include "eval/Bootstrap.hpp"
 #include "eval/Comparison.hpp"
 #include "eval/Selection.hpp"

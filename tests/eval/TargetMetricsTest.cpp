@@ -4,7 +4,7 @@
 
 #include <cmath>
 
-#include "core/LidarSpec.hpp"
+#include "core/lidar/LidarSpec.hpp"
 #include "eval/Metrics.hpp"
 #include "eval/TargetMetrics.hpp"
 

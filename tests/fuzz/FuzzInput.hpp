@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "core/Error.hpp"
+#include "core/base/Error.hpp"
 
 namespace blindspot::fuzz {
 

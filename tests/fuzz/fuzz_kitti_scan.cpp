@@ -1,7 +1,7 @@
 // libFuzzer target: a SemanticKITTI frame (.bin and .label), read as `blindspot evaluate SEQ`
 // reads a sequence directory. Input: bin, separator, label.
-#include "models/ModelCard.hpp"
-#include "models/RecordedScans.hpp"
+#include "models/network/RecordedScans.hpp"
+#include "models/projection/ModelCard.hpp"
 #include "tests/fuzz/FuzzInput.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

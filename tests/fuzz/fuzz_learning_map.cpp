@@ -1,6 +1,6 @@
 // libFuzzer target: a learning map (predictions/classes.json, a card's map), through
 // loadLearningMap.
-#include "core/LearningMap.hpp"
+#include "core/segmentation/LearningMap.hpp"
 #include "tests/fuzz/FuzzInput.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

@@ -1,6 +1,6 @@
 // libFuzzer target: a lidar_2d .npy scan, read as `blindspot evaluate FILE.npy` reads it.
-#include "models/ModelCard.hpp"
-#include "models/RecordedScans.hpp"
+#include "models/network/RecordedScans.hpp"
+#include "models/projection/ModelCard.hpp"
 #include "tests/fuzz/FuzzInput.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

@@ -1,5 +1,5 @@
 // libFuzzer target: a LiDAR spec file, through loadLidarSpec as `--lidar FILE.json` reads it.
-#include "core/LidarSpec.hpp"
+#include "core/lidar/LidarSpec.hpp"
 #include "tests/fuzz/FuzzInput.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

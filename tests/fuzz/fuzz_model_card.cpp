@@ -1,5 +1,5 @@
 // libFuzzer target: a checkpoint's model_card.json, through loadModelCard.
-#include "models/ModelCard.hpp"
+#include "models/projection/ModelCard.hpp"
 #include "tests/fuzz/FuzzInput.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

@@ -1,5 +1,5 @@
 // libFuzzer target: a PCD file, through readPcd.
-#include "core/ScanIo.hpp"
+#include "core/scan/ScanIo.hpp"
 #include "tests/fuzz/FuzzInput.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

@@ -8,7 +8,7 @@
 #include <map>
 #include <string>
 
-#include "core/AtomicFile.hpp"
+#include "core/base/AtomicFile.hpp"
 
 #define FUZZ_TARGET(name) extern "C" int replay_##name(const std::uint8_t* data, std::size_t size);
 #include "FuzzTargets.inc"

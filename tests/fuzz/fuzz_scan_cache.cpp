@@ -1,6 +1,6 @@
 // libFuzzer target: a scan cache entry (scan.json and scan.zst), through RunDirectory::readScan
 // as a resumed sweep or a report reads it. Input: scan.json, separator, scan.zst.
-#include "core/Hash.hpp"
+#include "core/base/Hash.hpp"
 #include "sweep/store/RunDirectory.hpp"
 #include "tests/fuzz/FuzzInput.hpp"
 

@@ -2,8 +2,8 @@
 // loader behind our wrapper). The card is fixed: a TorchScript network on the SqueezeSeg grid.
 #include <c10/util/Logging.h>
 
-#include "models/ModelCard.hpp"
-#include "models/Network.hpp"
+#include "models/network/Network.hpp"
+#include "models/projection/ModelCard.hpp"
 #include "tests/fuzz/FuzzInput.hpp"
 
 // LibTorch fetches and symbolises a C++ backtrace for every c10::Error it throws (about 8 ms

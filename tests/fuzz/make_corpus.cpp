@@ -5,11 +5,11 @@
 #include <filesystem>
 #include <iostream>
 
-#include "core/AtomicFile.hpp"
-#include "core/LearningMap.hpp"
-#include "core/LidarSpec.hpp"
-#include "core/ScanIo.hpp"
-#include "models/ModelCard.hpp"
+#include "core/base/AtomicFile.hpp"
+#include "core/lidar/LidarSpec.hpp"
+#include "core/scan/ScanIo.hpp"
+#include "core/segmentation/LearningMap.hpp"
+#include "models/projection/ModelCard.hpp"
 #include "scenes/MeshImport.hpp"
 #include "sweep/store/RunDirectory.hpp"
 #include "tests/fuzz/FuzzInput.hpp"

@@ -2,7 +2,7 @@
 """The bundled baseline served from Python (issue 34): models/external/squeezeseg_eager.json runs
 the same weights in PyTorch eager (models/python/squeezeseg.py) as a persistent range-image worker.
 blindspot writes each scan's normalised input exactly as its own network gets it
-(models/CardInput.hpp), and the worker runs the in-process network's inference fast paths
+(models/projection/CardInput.hpp), and the worker runs the in-process network's inference fast paths
 (squeezeseg.inference_forward), so the two compute the same ops. Float rounding between two
 builds of the same ops could still flip an arg-max on a tiny margin and move one point between two
 classes: the scene x class rows must be equal but for at most 0.1 % of them (at least 1), each off

@@ -85,7 +85,7 @@ def write_checkpoint(ckpt):
     return net
 
 
-# Palette id -> class for the sweep card (core/Material.hpp ids; the rest unlabeled, ignored).
+# Palette id -> class for the sweep card (core/geometry/Material.hpp ids; the rest unlabeled, ignored).
 PALETTE_TO_CLASS = {7: 9, 6: 9, 8: 11, 58: 11, 1: 13, 9: 15, 10: 1, 5: 18, 12: 19, 13: 19, 14: 19,
                     15: 19, 41: 19, 60: 14, 4: 6, 61: 7, 72: 3}
 SWEEP = {"name": "rangenet-sweep", "lidar": "hdl64e", "sampler": {"type": "grid"},

@@ -3,8 +3,8 @@
 #include <cmath>
 #include <set>
 
-#include "core/Error.hpp"
-#include "core/Mounting.hpp"
+#include "core/base/Error.hpp"
+#include "core/geometry/Mounting.hpp"
 #include "scenes/Background.hpp"
 #include "scenes/BackgroundCatalogue.hpp"
 #include "scenes/GroundSurface.hpp"

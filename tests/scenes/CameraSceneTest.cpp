@@ -4,8 +4,8 @@
 
 #include <iostream>
 
-#include "core/Camera.hpp"
-#include "core/Material.hpp"
+#include "core/geometry/Material.hpp"
+#include "core/raycast/Camera.hpp"
 #include "scenes/SceneAssembly.hpp"
 #include "tests/TestData.hpp"
 

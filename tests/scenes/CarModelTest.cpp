@@ -3,8 +3,8 @@
 #include <cmath>
 #include <set>
 
-#include "core/LidarSpec.hpp"
-#include "core/SensorReturns.hpp"
+#include "core/lidar/LidarSpec.hpp"
+#include "core/lidar/SensorReturns.hpp"
 #include "scenes/CarModel.hpp"
 #include "scenes/PaintColor.hpp"
 #include "tests/TestData.hpp"

@@ -4,7 +4,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "core/Error.hpp"
+#include "core/base/Error.hpp"
 #include "scenes/CarModel.hpp"
 #include "scenes/MeshImport.hpp"
 #include "scenes/PaintColor.hpp"

@@ -5,8 +5,8 @@
 
 #include <cmath>
 
-#include "core/RayCaster.hpp"
-#include "core/ScanGrid.hpp"
+#include "core/lidar/ScanGrid.hpp"
+#include "core/raycast/RayCaster.hpp"
 #include "scenes/HumanBody.hpp"
 #include "scenes/People.hpp"
 

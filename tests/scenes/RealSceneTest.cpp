@@ -4,15 +4,15 @@
 // errors for bad input.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
-#include <algorithm>
 #include <functional>
 #include <set>
 #include <sstream>
 
-#include "core/AtomicFile.hpp"
-#include "core/Error.hpp"
+#include "core/base/AtomicFile.hpp"
+#include "core/base/Error.hpp"
 #include "scenes/CarModel.hpp"
 #include "scenes/RealScene.hpp"
 #include "tests/TempDir.hpp"

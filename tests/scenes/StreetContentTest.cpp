@@ -7,16 +7,16 @@
 #include <map>
 #include <set>
 
-#include "core/RayCaster.hpp"
+#include "core/raycast/RayCaster.hpp"
 #include "scenes/BackgroundCatalogue.hpp"
 #include "scenes/BackgroundFile.hpp"
 #include "scenes/BackgroundGenerator.hpp"
 #include "scenes/BackgroundLayout.hpp"
 #include "scenes/People.hpp"
-#include "scenes/WorldBuilder.hpp"
 #include "scenes/SceneAssembly.hpp"
 #include "scenes/Traffic.hpp"
 #include "scenes/Vegetation.hpp"
+#include "scenes/WorldBuilder.hpp"
 #include "tests/TempDir.hpp"
 #include "tests/TestData.hpp"
 

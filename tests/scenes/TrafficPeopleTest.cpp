@@ -4,7 +4,7 @@
 
 #include <cmath>
 
-#include "core/Mounting.hpp"
+#include "core/geometry/Mounting.hpp"
 #include "scenes/BackgroundCatalogue.hpp"
 #include "scenes/Traffic.hpp"
 #include "tests/TestData.hpp"

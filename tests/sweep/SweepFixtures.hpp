@@ -4,7 +4,7 @@
 #include <fstream>
 #include <memory>
 
-#include "core/LearningMap.hpp"
+#include "core/segmentation/LearningMap.hpp"
 #include "sweep/run/SweepRunner.hpp"
 #include "sweep/store/ResultsStore.hpp"
 

@@ -4,10 +4,10 @@
 #include <fstream>
 #include <set>
 
-#include "core/Error.hpp"
-#include "core/LearningMap.hpp"
-#include "core/ScanIo.hpp"
-#include "models/Network.hpp"
+#include "core/base/Error.hpp"
+#include "core/scan/ScanIo.hpp"
+#include "core/segmentation/LearningMap.hpp"
+#include "models/network/Network.hpp"
 #include "sweep/output/RetrainingExport.hpp"
 #include "sweep/run/SweepRunner.hpp"
 #include "sweep/store/RunDirectory.hpp"

@@ -7,7 +7,7 @@
 #include <fstream>
 #include <thread>
 
-#include "core/Error.hpp"
+#include "core/base/Error.hpp"
 #include "eval/Selection.hpp"
 #include "sweep/output/AdaptiveOverview.hpp"
 #include "sweep/run/AdaptiveRun.hpp"

@@ -5,7 +5,7 @@
 #include <map>
 #include <string>
 
-#include "core/Error.hpp"
+#include "core/base/Error.hpp"
 #include "sweep/run/Shard.hpp"
 
 using namespace blindspot;

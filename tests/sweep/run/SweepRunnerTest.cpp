@@ -7,11 +7,11 @@
 #include <fstream>
 #include <set>
 
-#include "core/AtomicFile.hpp"
-#include "core/Error.hpp"
-#include "core/LearningMap.hpp"
-#include "core/ScanIo.hpp"
-#include "models/Network.hpp"
+#include "core/base/AtomicFile.hpp"
+#include "core/base/Error.hpp"
+#include "core/scan/ScanIo.hpp"
+#include "core/segmentation/LearningMap.hpp"
+#include "models/network/Network.hpp"
 #include "sweep/run/SweepRunner.hpp"
 #include "sweep/scale/MergeRuns.hpp"
 #include "sweep/store/RunDirectory.hpp"

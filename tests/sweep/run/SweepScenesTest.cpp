@@ -6,10 +6,10 @@
 #include <fstream>
 #include <set>
 
-#include "core/Error.hpp"
-#include "core/Hash.hpp"
-#include "core/LearningMap.hpp"
-#include "core/ScanIo.hpp"
+#include "core/base/Error.hpp"
+#include "core/base/Hash.hpp"
+#include "core/scan/ScanIo.hpp"
+#include "core/segmentation/LearningMap.hpp"
 #include "sweep/run/ScenarioScanner.hpp"
 #include "sweep/run/SweepRunner.hpp"
 #include "sweep/space/SamplerChoice.hpp"

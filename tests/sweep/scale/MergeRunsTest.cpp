@@ -6,7 +6,7 @@
 #include <filesystem>
 #include <thread>
 
-#include "core/Error.hpp"
+#include "core/base/Error.hpp"
 #include "sweep/run/SweepRunner.hpp"
 #include "sweep/scale/MergeRuns.hpp"
 #include "tests/TempDir.hpp"

@@ -7,8 +7,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "core/Hash.hpp"
-#include "models/Network.hpp"
+#include "core/base/Hash.hpp"
+#include "models/network/Network.hpp"
 #include "sweep/output/RunReport.hpp"
 #include "sweep/run/SweepRunner.hpp"
 #include "sweep/space/SamplerChoice.hpp"

@@ -4,13 +4,13 @@
 #include <fstream>
 #include <set>
 
-#include "core/Error.hpp"
+#include "core/base/Error.hpp"
 #include "sweep/run/SweepConfig.hpp"
 #include "sweep/space/SamplerChoice.hpp"
 #include "tests/TempDir.hpp"
-#include "tests/sweep/space/SampleValues.hpp"
 #include "tests/TestData.hpp"
 #include "tests/TestPaths.hpp"
+#include "tests/sweep/space/SampleValues.hpp"
 
 using namespace blindspot;
 

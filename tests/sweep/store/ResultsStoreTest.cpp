@@ -5,7 +5,7 @@
 
 #include <algorithm>
 
-#include "core/Error.hpp"
+#include "core/base/Error.hpp"
 #include "sweep/store/ResultsStore.hpp"
 #include "sweep/store/SqliteDb.hpp"
 #include "tests/TempDir.hpp"
