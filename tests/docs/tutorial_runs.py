@@ -68,7 +68,24 @@ def check_sweep(work):
     assert reinsert, "reinsert wrote an empty summary"
 
 
-CHECKS = {"real-streets": check_real_streets, "your-network": check_your_network}
+def check_nightly(work):
+    nights = ["2026-12-01", "2026-12-02", "2026-12-03"]
+    assert [len(rows(os.path.join(work, "nights", n))) > 0 for n in nights] == [True] * 3
+    db = sqlite3.connect(f"file:{os.path.join(work, 'history.sqlite')}?mode=ro", uri=True)
+    tables = [t for (t,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+    night_table = next(t for t in tables if "night" in t)
+    assert db.execute(f"SELECT COUNT(*) FROM {night_table}").fetchone()[0] == 3, tables
+    db.close()
+    gate = json.load(open(os.path.join(work, "reports", "2026-12-03", "summary.json")))
+    assert gate["history_gate"]["passed"] is False, gate["history_gate"]
+    trend = open(os.path.join(work, "trend", "index.html")).read()
+    assert all(n in trend for n in nights), "the trend page misses a night"
+    plan = os.listdir(os.path.join(work, "plans", "night"))
+    assert {"sweep.sbatch", "merge.sbatch", "submit.sh"} <= set(plan), plan
+
+
+CHECKS = {"real-streets": check_real_streets, "your-network": check_your_network,
+          "nightly": check_nightly}
 
 
 def main():
