@@ -84,8 +84,24 @@ def check_nightly(work):
     assert {"sweep.sbatch", "merge.sbatch", "submit.sh"} <= set(plan), plan
 
 
+def check_retraining(work):
+    worst = json.load(open(os.path.join(work, "worst.json")))
+    assert len(worst["cells"]) == 3 and worst["rule"] == {"worst": 3}, worst
+    means = [c["mean"] for c in worst["cells"]]
+    assert means == sorted(means), means
+    for arm in ("worst", "random"):
+        manifest = json.load(open(os.path.join(work, f"set-{arm}", "manifest.json")))
+        frames = manifest["frames"]
+        velodyne = os.path.join(work, f"set-{arm}", "sequences", "00", "velodyne")
+        assert len(frames) == 6 == len(os.listdir(velodyne)), (arm, len(frames))
+        assert os.path.isfile(os.path.join(work, f"net-{arm}", "weights.pt"))
+        assert len({r[0] for r in rows(os.path.join(work, f"after-{arm}"))}) == 24
+    page = open(os.path.join(work, "compare", "index.html")).read().lower()
+    assert "delta" in page and "other cells" in page
+
+
 CHECKS = {"real-streets": check_real_streets, "your-network": check_your_network,
-          "nightly": check_nightly}
+          "nightly": check_nightly, "retraining": check_retraining}
 
 
 def main():
