@@ -122,6 +122,13 @@ std::vector<std::string> ticks(const std::vector<nlohmann::json>& levels) {
     return out;
 }
 
+std::string sampleText(const nlohmann::json& sample) {
+    std::string out;
+    for (const auto& [k, v] : sample.items())
+        out += (out.empty() ? "" : ", ") + k + "=" + levelText(v);
+    return out;
+}
+
 HeatmapSpec mapHeatmap(const MiouMap& map, const std::string& title) {
     HeatmapSpec s;
     s.title = title;

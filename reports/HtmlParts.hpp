@@ -22,6 +22,8 @@ std::string num(const std::optional<double>& v, int decimals = 3);
 std::string page(const std::string& title, const std::string& body);
 /// A sweep level as printed: strings as they are, whole numbers without decimals.
 std::string levelText(const nlohmann::json& level);
+/// A sample as "x_m=5, y_m=-2, ...".
+std::string sampleText(const nlohmann::json& sample);
 std::vector<std::string> ticks(const std::vector<nlohmann::json>& levels);
 /// The heatmap of a map's cell means, with its axis titles and partial-target marks.
 HeatmapSpec mapHeatmap(const MiouMap& map, const std::string& title);

@@ -7,6 +7,7 @@
 
 #include "core/base/AtomicFile.hpp"
 #include "core/base/Precision.hpp"
+#include "reports/FirstScreen.hpp"
 #include "reports/Heatmap.hpp"
 #include "reports/HtmlParts.hpp"
 #include "reports/MapSummary.hpp"
@@ -16,13 +17,6 @@ namespace {
 
 std::optional<double> optionalNumber(const nlohmann::json& v) {
     return v.is_number() ? std::optional<double>(v.get<double>()) : std::nullopt;
-}
-
-std::string sampleText(const nlohmann::json& sample) {
-    std::string out;
-    for (const auto& [k, v] : sample.items())
-        out += (out.empty() ? "" : ", ") + k + "=" + levelText(v);
-    return out;
 }
 
 HeatmapSpec deltaHeatmap(const Comparison& c, const std::string& title) {
@@ -307,20 +301,13 @@ std::string writeReport(const ReportInput& in, const std::string& dir) {
         b << "<b>" << escape(target->name) << " IoU " << num(target->scene_mean.iou)
           << "</b> (mean over scenes; pooled " << num(target->pooled.iou) << "), ";
     b << "mIoU " << num(in.metrics.scene_mean_miou) << " over " << in.metrics.scenes
-      << " scenes.</p>\n<p>" << escape(mapSummary(in.map)) << "</p>\n";
+      << " scenes.</p>\n<p>" << escape(mapSummary(in.map)) << "</p>\n" << firstScreen(in.map, in.worst, in.metric.label());
     if (in.run.partial())
         b << "<p class=fail>Partial run: " << coverageText(in.run)
           << ". Every number below covers only these scenes.</p>\n";
     if (in.gate) b << gateSection(*in.gate, in.gate_options);
     if (in.history_gate) b << historyGateSection(*in.history_gate, in.history_gate_options, in.map);
     b << "<h2>Run</h2>" << metadataTable(in.run);
-    b << "<h2>" << escape(in.map.metric) << " over " << escape(in.map.titles[0]) << " and "
-      << escape(in.map.titles[1]) << "</h2><p>Each cell: the mean over every other dimension "
-      << "(backgrounds, ...) of the per-scene value; hatched cells have no defined value.</p>"
-      << img(heatmapPng(mapHeatmap(in.map, in.map.metric + " per cell (mean over the other "
-                                                           "dimensions)")),
-             "map")
-      << "\n";
     if (in.skipped.scenes > 0) b << skippedSection(in.skipped, in.map);
     if (in.composed) b << composedScanSection(*in.composed);
     if (in.adaptive_map)

@@ -12,6 +12,7 @@
 #include "eval/SkippedPlacements.hpp"
 #include "eval/WindowGate.hpp"
 #include "reports/ComposedScanViews.hpp"
+#include "reports/FirstScreen.hpp"
 #include "reports/Heatmap.hpp"
 
 namespace blindspot {
@@ -34,14 +35,6 @@ struct RunMetadata {
     bool partial() const {
         return shard_count > 0 && (!missing_shards.empty() || !unfinished_shards.empty());
     }
-};
-
-struct WorstScene {
-    std::string scene_id;
-    nlohmann::json sample;
-    std::optional<double> value;  ///< the map metric of the scene
-    double visibility = 0.0;
-    std::string thumbnail_png;  ///< bird's-eye view coloured by outcome; empty: scan not cached
 };
 
 struct ReportInput {

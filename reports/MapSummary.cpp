@@ -29,16 +29,31 @@ std::string levelSpan(const std::vector<SummaryCell>& cells, const MiouMap& map,
                     : dim + " " + levelText(levels[lo]) + " to " + levelText(levels[hi]);
 }
 
-}  // namespace
-
-std::string mapSummary(const MiouMap& map) {
+// Every cell with a defined mean, lowest first (stable: ties keep the map's order).
+std::vector<SummaryCell> cellsByValue(const MiouMap& map) {
     std::vector<SummaryCell> cells;
     for (std::size_t iy = 0; iy < map.y_levels.size(); ++iy)
         for (std::size_t ix = 0; ix < map.x_levels.size(); ++ix)
             if (const auto& m = map.at(ix, iy).mean) cells.push_back({ix, iy, *m});
-    if (cells.empty()) return "";
     std::stable_sort(cells.begin(), cells.end(),
                      [](const SummaryCell& a, const SummaryCell& b) { return a.value < b.value; });
+    return cells;
+}
+
+}  // namespace
+
+std::vector<std::size_t> worstCells(const MiouMap& map, std::size_t k) {
+    std::vector<std::size_t> out;
+    for (const SummaryCell& c : cellsByValue(map)) {
+        if (out.size() == k) break;
+        out.push_back(c.iy * map.x_levels.size() + c.ix);
+    }
+    return out;
+}
+
+std::string mapSummary(const MiouMap& map) {
+    const std::vector<SummaryCell> cells = cellsByValue(map);
+    if (cells.empty()) return "";
     auto where = [&](const SummaryCell& c) {
         return "(" + map.dims[0] + " " + levelText(map.x_levels[c.ix]) + ", " + map.dims[1] + " " +
                levelText(map.y_levels[c.iy]) + ") " + formatValue(c.value);
