@@ -40,20 +40,18 @@ BootstrapInterval bootstrap(
     return out;
 }
 
-std::optional<double> pointsRatio(const std::vector<const InstancePair*>& in,
-                                  const std::vector<std::size_t>& pick) {
+// Inserted over real, each side's `count` summed over the picked instances.
+template <typename Count>
+std::optional<double> summedRatio(const std::vector<const InstancePair*>& in,
+                                  const std::vector<std::size_t>& pick, Count count) {
     double real = 0.0, inserted = 0.0;
-    for (std::size_t i : pick)
-        real += double(in[i]->real.points), inserted += double(in[i]->inserted.points);
+    for (std::size_t i : pick) real += count(in[i]->real), inserted += count(in[i]->inserted);
     return real > 0.0 ? std::optional<double>(inserted / real) : std::nullopt;
 }
 
-// pointsRatio within one third of the height (ObjectScore::band_points), over every instance.
-std::optional<double> bandRatio(const std::vector<const InstancePair*>& in, std::size_t band) {
-    double real = 0.0, inserted = 0.0;
-    for (const auto* p : in)
-        real += double(p->real.band_points[band]), inserted += double(p->inserted.band_points[band]);
-    return real > 0.0 ? std::optional<double>(inserted / real) : std::nullopt;
+std::optional<double> pointsRatio(const std::vector<const InstancePair*>& in,
+                                  const std::vector<std::size_t>& pick) {
+    return summedRatio(in, pick, [](const ObjectScore& o) { return double(o.points); });
 }
 
 // Mean over the picked instances where both sides are defined of (inserted - real).
@@ -127,7 +125,9 @@ std::vector<ReinsertionBin> reinsertionBins(const std::vector<InstancePair>& pai
         bin.points_ratio = pointsRatio(in, all);
         bin.points_ratio_ci =
             bootstrap(in.size(), s, [&](const auto& pick) { return pointsRatio(in, pick); });
-        for (std::size_t k = 0; k < 3; ++k) bin.band_ratio[k] = bandRatio(in, k);
+        for (std::size_t k = 0; k < 3; ++k)  // per third of the height, over every instance
+            bin.band_ratio[k] = summedRatio(
+                in, all, [k](const ObjectScore& o) { return double(o.band_points[k]); });
         bin.real_iou = sideMean(in, false, &ObjectScore::iou);
         bin.inserted_iou = sideMean(in, true, &ObjectScore::iou);
         bin.iou_difference = meanDifference(in, all, &ObjectScore::iou);
